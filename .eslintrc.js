@@ -1,0 +1,83 @@
+const fs = require( 'fs' );
+const path = require( 'path' );
+
+// Widgets never import each other: one zone per widget folder, made from the tree so a new widget is covered.
+const widgetsDir = path.join( __dirname, 'src/widgets' );
+const widgetZones = fs.existsSync( widgetsDir )
+	? fs
+			.readdirSync( widgetsDir, { withFileTypes: true } )
+			.filter( ( entry ) => entry.isDirectory() )
+			.map( ( entry ) => ( {
+				target: `./src/widgets/${ entry.name }`,
+				from: './src/widgets',
+				except: [ `./${ entry.name }`, './index.ts' ],
+				message:
+					'Widgets never import each other; move shared code to src/components, src/hooks or src/lib.',
+			} ) )
+	: [];
+
+module.exports = {
+	root: true,
+	extends: [ 'plugin:@wordpress/eslint-plugin/recommended' ],
+	settings: {
+		'import/resolver': {
+			node: { extensions: [ '.js', '.jsx', '.ts', '.tsx', '.mjs' ] },
+			typescript: {},
+		},
+		'import/core-modules': [ '@playwright/test' ],
+	},
+	rules: {
+		// Types come from TypeScript; JSDoc types would repeat them.
+		'jsdoc/require-param-type': 'off',
+		'jsdoc/require-returns-type': 'off',
+		'jsdoc/require-param': 'off',
+		'import/no-cycle': 'error',
+		'no-restricted-imports': [
+			'error',
+			{
+				paths: [
+					{
+						name: 'react-redux',
+						importNames: [ 'useSelector', 'useDispatch' ],
+						message: 'Use the typed hooks from src/app/hooks.ts.',
+					},
+				],
+			},
+		],
+		'import/no-restricted-paths': [
+			'error',
+			{
+				zones: [
+					...widgetZones,
+					{
+						target: [ './src/components', './src/lib', './src/hooks', './src/services' ],
+						from: './src/widgets',
+						message: 'Shared code must not depend on a widget.',
+					},
+				],
+			},
+		],
+	},
+	overrides: [
+		{
+			files: [ 'api/**', 'scripts/**', 'tests/**', '*.js', '*.mjs' ],
+			rules: {
+				'no-console': 'off',
+				'import/no-extraneous-dependencies': 'off',
+				'jsdoc/require-returns': 'off',
+			},
+		},
+		{
+			files: [ 'api/**/*.ts' ],
+			rules: {
+				// The API runs on Node with ESM: relative imports carry their .ts extension.
+				'import/extensions': 'off',
+				'import/no-unresolved': 'off',
+			},
+		},
+		{
+			files: [ '**/__tests__/**', '**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts' ],
+			env: { jest: true, node: true },
+		},
+	],
+};
