@@ -1,0 +1,159 @@
+<?php
+/**
+ * Script and style handles of the front-end runtime and the block editor.
+ *
+ * @package Crowdscout
+ */
+
+namespace Crowdscout;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Registers the handles early (init) and enqueues the runtime only when a widget renders, adding the page
+ * configuration once. Block themes render the template before wp_head and classic themes render content after
+ * it; the runtime prints in the footer, so both work.
+ */
+final class Assets {
+
+	public const FRONTEND = 'crowdscout-frontend';
+	public const EDITOR   = 'crowdscout-editor';
+
+	/**
+	 * The build.
+	 *
+	 * @var Build
+	 */
+	private Build $build;
+
+	/**
+	 * The page configuration.
+	 *
+	 * @var Page_Config
+	 */
+	private Page_Config $config;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Build       $build  The build.
+	 * @param Page_Config $config The page configuration.
+	 */
+	public function __construct( Build $build, Page_Config $config ) {
+		$this->build  = $build;
+		$this->config = $config;
+	}
+
+	/**
+	 * Registers the handles before blocks are registered, and the cache guard.
+	 *
+	 * @return void
+	 */
+	public function register(): void {
+		add_action( 'init', array( $this, 'register_assets' ), 5 );
+		add_action( 'template_redirect', array( $this, 'prevent_caching_of_widget_pages' ) );
+	}
+
+	/**
+	 * Registers crowdscout-frontend (script and optional style) and crowdscout-editor from the build, when built.
+	 *
+	 * @return void
+	 */
+	public function register_assets(): void {
+		if ( $this->build->has( 'frontend.js' ) && ! wp_script_is( self::FRONTEND, 'registered' ) ) {
+			$asset = $this->build->asset( 'frontend' );
+			wp_register_script(
+				self::FRONTEND,
+				$this->build->url( 'frontend.js' ),
+				$asset['dependencies'],
+				$asset['version'],
+				array(
+					'in_footer' => true,
+					'strategy'  => 'defer',
+				)
+			);
+			if ( $this->build->has( 'frontend.css' ) ) {
+				wp_register_style( self::FRONTEND, $this->build->url( 'frontend.css' ), array(), $asset['version'] );
+			}
+		}
+		if ( $this->build->has( 'editor.js' ) && ! wp_script_is( self::EDITOR, 'registered' ) ) {
+			$asset = $this->build->asset( 'editor' );
+			wp_register_script( self::EDITOR, $this->build->url( 'editor.js' ), $asset['dependencies'], $asset['version'], true );
+			if ( $this->build->has( 'editor.css' ) ) {
+				wp_register_style( self::EDITOR, $this->build->url( 'editor.css' ), array(), $asset['version'] );
+			}
+		}
+	}
+
+	/**
+	 * Enqueues the runtime and its configuration. Called by every widget render; the work is done once.
+	 *
+	 * @return void
+	 */
+	public function enqueue_runtime(): void {
+		if ( ! wp_script_is( self::FRONTEND, 'registered' ) ) {
+			$this->register_assets();
+		}
+		if ( ! wp_script_is( self::FRONTEND, 'registered' ) ) {
+			return; // Not built: the containers stay empty and wp-admin says to run the build.
+		}
+		wp_enqueue_script( self::FRONTEND );
+		if ( wp_style_is( self::FRONTEND, 'registered' ) ) {
+			wp_enqueue_style( self::FRONTEND );
+		}
+		$this->add_page_config();
+		// The configuration holds a token: keep the page out of shared caches (classic themes have sent headers
+		// by now, but WordPress already sends no-cache headers to logged-in users).
+		if ( is_user_logged_in() && ! headers_sent() ) {
+			nocache_headers();
+		}
+	}
+
+	/**
+	 * Adds `window.crowdscoutConfig` before the runtime, unless it is there already.
+	 *
+	 * @return bool Whether it was added now.
+	 */
+	public function add_page_config(): bool {
+		if ( $this->has_page_config() ) {
+			return false;
+		}
+		return wp_add_inline_script( self::FRONTEND, Page_Config::script( $this->config->build() ), 'before' );
+	}
+
+	/**
+	 * Whether the configuration was already added to the runtime handle.
+	 *
+	 * @return bool
+	 */
+	public function has_page_config(): bool {
+		$before = wp_scripts()->get_data( self::FRONTEND, 'before' );
+		if ( ! is_array( $before ) ) {
+			return false;
+		}
+		foreach ( $before as $script ) {
+			if ( is_string( $script ) && str_starts_with( $script, 'window.crowdscoutConfig =' ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Before any output, marks a logged-in user's page that holds a widget as not cacheable.
+	 *
+	 * @return void
+	 */
+	public function prevent_caching_of_widget_pages(): void {
+		if ( ! is_user_logged_in() || ! is_singular() ) {
+			return;
+		}
+		$post = get_queried_object();
+		if ( ! $post instanceof \WP_Post ) {
+			return;
+		}
+		if ( str_contains( $post->post_content, '<!-- wp:' . Widget_Container::BLOCK_NAMESPACE . '/' ) || has_shortcode( $post->post_content, Shortcode::TAG ) ) {
+			nocache_headers();
+		}
+	}
+}

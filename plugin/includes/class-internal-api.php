@@ -1,0 +1,226 @@
+<?php
+/**
+ * REST routes of the internal channel.
+ *
+ * @package Crowdscout
+ */
+
+namespace Crowdscout;
+
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The routes the API calls to act on WordPress users (docs/contracts.md, "Internal channel"). Every route is
+ * guarded by the channel signature; none needs cookies or a logged-in user. Routes are left out of the REST index.
+ */
+final class Internal_Api {
+
+	public const NAMESPACE = 'crowdscout/v1';
+
+	/**
+	 * Signature verification.
+	 *
+	 * @var Channel_Signature
+	 */
+	private Channel_Signature $signature;
+
+	/**
+	 * Identity operations.
+	 *
+	 * @var Users
+	 */
+	private Users $users;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Channel_Signature $signature Signature verification.
+	 * @param Users             $users     Identity operations.
+	 */
+	public function __construct( Channel_Signature $signature, Users $users ) {
+		$this->signature = $signature;
+		$this->users     = $users;
+	}
+
+	/**
+	 * Registers the routes on rest_api_init.
+	 *
+	 * @return void
+	 */
+	public function register(): void {
+		add_action( 'rest_api_init', array( $this, 'register_routes' ) );
+	}
+
+	/**
+	 * Registers the six routes.
+	 *
+	 * @return void
+	 */
+	public function register_routes(): void {
+		$routes = array(
+			'/internal/users'                       => array( WP_REST_Server::CREATABLE, 'create_user' ),
+			'/internal/users/check-password'        => array( WP_REST_Server::CREATABLE, 'check_password' ),
+			'/internal/users/(?P<id>\d+)/password' => array( 'PUT', 'change_password' ),
+			'/internal/users/(?P<id>\d+)/email'    => array( 'PUT', 'change_email' ),
+			'/internal/users/(?P<id>\d+)'          => array( WP_REST_Server::DELETABLE, 'delete_user' ),
+			'/internal/users/(?P<id>\d+)/role'     => array( WP_REST_Server::READABLE, 'read_role' ),
+		);
+		foreach ( $routes as $route => list( $methods, $handler ) ) {
+			register_rest_route(
+				self::NAMESPACE,
+				$route,
+				array(
+					'methods'             => $methods,
+					'callback'            => array( $this, $handler ),
+					'permission_callback' => array( $this, 'verify_signature' ),
+					'show_in_index'       => false,
+				)
+			);
+		}
+	}
+
+	/**
+	 * Permission callback: the request must be signed, fresh and new.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return bool|WP_Error
+	 */
+	public function verify_signature( WP_REST_Request $request ) {
+		return $this->signature->verify( $request );
+	}
+
+	/**
+	 * POST /internal/users {email, password, name, surname} → 201 {id, username, email, role}.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_user( WP_REST_Request $request ) {
+		$body = self::body( $request );
+		if ( is_wp_error( $body ) ) {
+			return $body;
+		}
+		$user = $this->users->create( $body );
+		if ( is_wp_error( $user ) ) {
+			return $user;
+		}
+		return new WP_REST_Response( Users::summary( $user ), 201 );
+	}
+
+	/**
+	 * POST /internal/users/check-password {username, password} → 200 {id, username, email, role} or 422.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function check_password( WP_REST_Request $request ) {
+		$body = self::body( $request );
+		if ( is_wp_error( $body ) ) {
+			return $body;
+		}
+		$user = $this->users->authenticate( self::string( $body, 'username' ), self::string( $body, 'password' ) );
+		if ( is_wp_error( $user ) ) {
+			return $user;
+		}
+		return new WP_REST_Response( Users::summary( $user ), 200 );
+	}
+
+	/**
+	 * PUT /internal/users/{id}/password {oldPassword, password} → 200 {ok: true}, 417, 404.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function change_password( WP_REST_Request $request ) {
+		$body = self::body( $request );
+		if ( is_wp_error( $body ) ) {
+			return $body;
+		}
+		$result = $this->users->change_password(
+			(int) $request['id'],
+			self::string( $body, 'oldPassword' ),
+			self::string( $body, 'password' )
+		);
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( array( 'ok' => true ), 200 );
+	}
+
+	/**
+	 * PUT /internal/users/{id}/email {email} → 200 {ok: true}, 409, 404.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function change_email( WP_REST_Request $request ) {
+		$body = self::body( $request );
+		if ( is_wp_error( $body ) ) {
+			return $body;
+		}
+		$result = $this->users->change_email( (int) $request['id'], self::string( $body, 'email' ) );
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( array( 'ok' => true ), 200 );
+	}
+
+	/**
+	 * DELETE /internal/users/{id} → 200 {deleted: true}, 404.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function delete_user( WP_REST_Request $request ) {
+		$result = $this->users->delete( (int) $request['id'] );
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( array( 'deleted' => true ), 200 );
+	}
+
+	/**
+	 * GET /internal/users/{id}/role → 200 {id, role, roles}, 404.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function read_role( WP_REST_Request $request ) {
+		$user = $this->users->find( (int) $request['id'] );
+		if ( null === $user ) {
+			return new WP_Error( 'user_not_found', __( 'No such user.', 'crowdscout' ), array( 'status' => 404 ) );
+		}
+		return new WP_REST_Response(
+			array(
+				'id'    => $user->ID,
+				'role'  => Jwt::primary_role( $user ),
+				'roles' => array_values( (array) $user->roles ),
+			),
+			200
+		);
+	}
+
+	/**
+	 * The JSON object in the body, whatever the Content-Type says; 400 invalid_input otherwise.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	private static function body( WP_REST_Request $request ) {
+		$body = $request->get_json_params();
+		if ( ! is_array( $body ) ) {
+			$body = json_decode( (string) $request->get_body(), true );
+		}
+		if ( ! is_array( $body ) || ( array() !== $body && array_is_list( $body ) ) ) {
+			return new WP_Error( 'invalid_input', __( 'The body must be a JSON object.', 'crowdscout' ), array( 'status' => 400 ) );
+		}
+		return $body;
+	}
+
+	/**
+	 * A string field of the body ('' when absent or not a string).
+	 *
+	 * @param array<string, mixed> $body Body.
+	 * @param string               $key  Field.
+	 * @return string
+	 */
+	private static function string( array $body, string $key ): string {
+		return isset( $body[ $key ] ) && is_string( $body[ $key ] ) ? $body[ $key ] : '';
+	}
+}

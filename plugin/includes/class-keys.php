@@ -1,0 +1,76 @@
+<?php
+/**
+ * Keys derived from the shared secret.
+ *
+ * @package Crowdscout
+ */
+
+namespace Crowdscout;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Derives one key per purpose from the shared secret (docs/contracts.md, "The shared secret"), so that a bearer
+ * token can never pass for a channel signature, nor the other way round.
+ */
+final class Keys {
+
+	public const JWT_PURPOSE     = 'crowdscout:jwt';
+	public const CHANNEL_PURPOSE = 'crowdscout:internal';
+
+	/**
+	 * Source of the secret.
+	 *
+	 * @var Settings
+	 */
+	private Settings $settings;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Settings $settings Source of the secret.
+	 */
+	public function __construct( Settings $settings ) {
+		$this->settings = $settings;
+	}
+
+	/**
+	 * HMAC-SHA256(key = secret, message = purpose), raw 32 bytes.
+	 *
+	 * @param string $secret  Shared secret.
+	 * @param string $purpose Purpose label.
+	 * @return string
+	 */
+	public static function derive( string $secret, string $purpose ): string {
+		return hash_hmac( 'sha256', $purpose, $secret, true );
+	}
+
+	/**
+	 * Key that signs bearer tokens, or null without a secret.
+	 *
+	 * @return string|null
+	 */
+	public function jwt_key(): ?string {
+		return $this->key( self::JWT_PURPOSE );
+	}
+
+	/**
+	 * Key that signs internal-channel requests, or null without a secret.
+	 *
+	 * @return string|null
+	 */
+	public function channel_key(): ?string {
+		return $this->key( self::CHANNEL_PURPOSE );
+	}
+
+	/**
+	 * Derives the key of a purpose from the configured secret.
+	 *
+	 * @param string $purpose Purpose label.
+	 * @return string|null
+	 */
+	private function key( string $purpose ): ?string {
+		$secret = $this->settings->secret();
+		return null === $secret ? null : self::derive( $secret, $purpose );
+	}
+}

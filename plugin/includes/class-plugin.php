@@ -1,0 +1,288 @@
+<?php
+/**
+ * The plugin object: builds the services once and registers their hooks.
+ *
+ * @package Crowdscout
+ */
+
+namespace Crowdscout;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Composition root of the plugin. Every service is created lazily, once, and reached through this object,
+ * so hooks, tests and other code share the same instances.
+ */
+final class Plugin {
+
+	/**
+	 * The one instance.
+	 *
+	 * @var Plugin|null
+	 */
+	private static ?Plugin $instance = null;
+
+	/**
+	 * Whether register() already ran.
+	 *
+	 * @var bool
+	 */
+	private bool $registered = false;
+
+	/**
+	 * Services by class name.
+	 *
+	 * @var array<string, object>
+	 */
+	private array $services = array();
+
+	/**
+	 * Returns the plugin instance.
+	 *
+	 * @return Plugin
+	 */
+	public static function instance(): Plugin {
+		if ( null === self::$instance ) {
+			self::$instance = new self();
+		}
+		return self::$instance;
+	}
+
+	/**
+	 * Registers the lifecycle hooks and the hooks of every service. Safe to call twice.
+	 *
+	 * @return void
+	 */
+	public function register(): void {
+		if ( $this->registered ) {
+			return;
+		}
+		$this->registered = true;
+
+		register_activation_hook( $this->file(), array( $this->lifecycle(), 'activate' ) );
+		register_deactivation_hook( $this->file(), array( $this->lifecycle(), 'deactivate' ) );
+
+		$components = array(
+			$this->i18n(),
+			$this->settings(),
+			$this->roles(),
+			$this->replay_guard(),
+			$this->internal_api(),
+			$this->assets(),
+			$this->blocks(),
+			$this->shortcode(),
+			$this->ajax(),
+			$this->admin_bar(),
+		);
+		foreach ( $components as $component ) {
+			$component->register();
+		}
+	}
+
+	/**
+	 * Absolute path of the main plugin file.
+	 *
+	 * @return string
+	 */
+	public function file(): string {
+		return CROWDSCOUT_PLUGIN_FILE;
+	}
+
+	/**
+	 * Absolute path of the plugin folder, with a trailing slash.
+	 *
+	 * @return string
+	 */
+	public function dir(): string {
+		return plugin_dir_path( $this->file() );
+	}
+
+	/**
+	 * Plugin settings (options and wp-config constants).
+	 *
+	 * @return Settings
+	 */
+	public function settings(): Settings {
+		return $this->service( Settings::class, static fn() => new Settings() );
+	}
+
+	/**
+	 * Keys derived from the shared secret.
+	 *
+	 * @return Keys
+	 */
+	public function keys(): Keys {
+		return $this->service( Keys::class, fn() => new Keys( $this->settings() ) );
+	}
+
+	/**
+	 * Bearer token minting.
+	 *
+	 * @return Jwt
+	 */
+	public function jwt(): Jwt {
+		return $this->service( Jwt::class, fn() => new Jwt( $this->keys() ) );
+	}
+
+	/**
+	 * Store of internal-channel nonces already seen.
+	 *
+	 * @return Replay_Guard
+	 */
+	public function replay_guard(): Replay_Guard {
+		return $this->service( Replay_Guard::class, static fn() => new Replay_Guard() );
+	}
+
+	/**
+	 * Verification of internal-channel signatures.
+	 *
+	 * @return Channel_Signature
+	 */
+	public function channel_signature(): Channel_Signature {
+		return $this->service(
+			Channel_Signature::class,
+			fn() => new Channel_Signature( $this->keys(), $this->replay_guard() )
+		);
+	}
+
+	/**
+	 * Identity operations on WordPress users.
+	 *
+	 * @return Users
+	 */
+	public function users(): Users {
+		return $this->service( Users::class, static fn() => new Users() );
+	}
+
+	/**
+	 * REST routes of the internal channel.
+	 *
+	 * @return Internal_Api
+	 */
+	public function internal_api(): Internal_Api {
+		return $this->service(
+			Internal_Api::class,
+			fn() => new Internal_Api( $this->channel_signature(), $this->users() )
+		);
+	}
+
+	/**
+	 * The generated front-end build (plugin/build).
+	 *
+	 * @return Build
+	 */
+	public function build(): Build {
+		return $this->service(
+			Build::class,
+			fn() => new Build( $this->dir() . 'build', plugins_url( 'build', $this->file() ) )
+		);
+	}
+
+	/**
+	 * The configuration object handed to the front end.
+	 *
+	 * @return Page_Config
+	 */
+	public function page_config(): Page_Config {
+		return $this->service( Page_Config::class, fn() => new Page_Config( $this->settings(), $this->jwt() ) );
+	}
+
+	/**
+	 * Script and style handles of the runtime.
+	 *
+	 * @return Assets
+	 */
+	public function assets(): Assets {
+		return $this->service( Assets::class, fn() => new Assets( $this->build(), $this->page_config() ) );
+	}
+
+	/**
+	 * Widget blocks.
+	 *
+	 * @return Blocks
+	 */
+	public function blocks(): Blocks {
+		return $this->service( Blocks::class, fn() => new Blocks( $this->build(), $this->assets() ) );
+	}
+
+	/**
+	 * The [crowdscout] shortcode.
+	 *
+	 * @return Shortcode
+	 */
+	public function shortcode(): Shortcode {
+		return $this->service( Shortcode::class, fn() => new Shortcode( $this->assets() ) );
+	}
+
+	/**
+	 * The token refresh ajax action.
+	 *
+	 * @return Ajax
+	 */
+	public function ajax(): Ajax {
+		return $this->service( Ajax::class, fn() => new Ajax( $this->jwt() ) );
+	}
+
+	/**
+	 * Pages the plugin creates.
+	 *
+	 * @return Pages
+	 */
+	public function pages(): Pages {
+		return $this->service( Pages::class, static fn() => new Pages() );
+	}
+
+	/**
+	 * The tester roles.
+	 *
+	 * @return Roles
+	 */
+	public function roles(): Roles {
+		return $this->service( Roles::class, static fn() => new Roles() );
+	}
+
+	/**
+	 * Activation and deactivation.
+	 *
+	 * @return Lifecycle
+	 */
+	public function lifecycle(): Lifecycle {
+		return $this->service(
+			Lifecycle::class,
+			fn() => new Lifecycle( $this->pages(), $this->replay_guard() )
+		);
+	}
+
+	/**
+	 * Admin bar visibility.
+	 *
+	 * @return Admin_Bar
+	 */
+	public function admin_bar(): Admin_Bar {
+		return $this->service( Admin_Bar::class, static fn() => new Admin_Bar() );
+	}
+
+	/**
+	 * Translations of the PHP strings.
+	 *
+	 * @return I18n
+	 */
+	public function i18n(): I18n {
+		return $this->service( I18n::class, fn() => new I18n( $this->file() ) );
+	}
+
+	/**
+	 * Returns the service of a class, creating it on first use.
+	 *
+	 * @template T of object
+	 * @param class-string<T> $id      Class name.
+	 * @param callable        $factory Creates the service.
+	 * @return T
+	 */
+	private function service( string $id, callable $factory ): object {
+		if ( ! isset( $this->services[ $id ] ) ) {
+			$this->services[ $id ] = $factory();
+		}
+		return $this->services[ $id ];
+	}
+}

@@ -1,0 +1,480 @@
+<?php
+/**
+ * Settings → Crowdscout: API addresses, shared secret, product name, feature flags.
+ *
+ * @package Crowdscout
+ */
+
+namespace Crowdscout;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Reads and edits the plugin settings. Constants in wp-config.php win over the stored option, so a deployment can
+ * keep the secret out of the database.
+ */
+final class Settings {
+
+	public const OPTION               = 'crowdscout_settings';
+	public const GROUP                = 'crowdscout';
+	public const PAGE                 = 'crowdscout';
+	public const MIN_SECRET_LENGTH    = 32;
+	public const DEFAULT_API_URL      = 'http://127.0.0.1:8082/api';
+	public const DEFAULT_PRODUCT_NAME = 'Scout';
+
+	/**
+	 * The constant that overrides each setting, where one does.
+	 */
+	private const CONSTANTS = array(
+		'secret'         => 'CROWDSCOUT_SECRET',
+		'api_url'        => 'CROWDSCOUT_API_URL',
+		'public_api_url' => 'CROWDSCOUT_PUBLIC_API_URL',
+	);
+
+	/**
+	 * Registers the admin page, the setting and the notices.
+	 *
+	 * @return void
+	 */
+	public function register(): void {
+		add_action( 'admin_menu', array( $this, 'add_page' ) );
+		add_action( 'admin_init', array( $this, 'register_option' ) );
+		add_action( 'admin_notices', array( $this, 'missing_secret_notice' ) );
+		add_filter( 'plugin_action_links_' . plugin_basename( CROWDSCOUT_PLUGIN_FILE ), array( $this, 'action_links' ) );
+	}
+
+	/**
+	 * URL WordPress uses to reach the API from the server, without a trailing slash.
+	 *
+	 * @return string
+	 */
+	public function api_url(): string {
+		$url = $this->constant_value( 'api_url' ) ?? $this->stored()['api_url'];
+		return untrailingslashit( '' !== $url ? $url : self::DEFAULT_API_URL );
+	}
+
+	/**
+	 * Base URL of the API as browsers see it, without a trailing slash.
+	 *
+	 * @return string
+	 */
+	public function public_api_url(): string {
+		$url = $this->constant_value( 'public_api_url' ) ?? $this->stored()['public_api_url'];
+		return untrailingslashit( '' !== $url ? $url : home_url( '/api' ) );
+	}
+
+	/**
+	 * The shared secret, or null when none usable is configured (there is no default secret).
+	 *
+	 * @return string|null
+	 */
+	public function secret(): ?string {
+		$secret = $this->constant_value( 'secret' ) ?? $this->stored()['secret'];
+		return strlen( $secret ) >= self::MIN_SECRET_LENGTH ? $secret : null;
+	}
+
+	/**
+	 * Name testers are called by in the interface ("Scout" unless changed).
+	 *
+	 * @return string
+	 */
+	public function product_name(): string {
+		$name = $this->stored()['product_name'];
+		return '' !== $name ? $name : self::DEFAULT_PRODUCT_NAME;
+	}
+
+	/**
+	 * Whether public user pages are enabled.
+	 *
+	 * @return bool
+	 */
+	public function public_user_pages(): bool {
+		return $this->stored()['public_user_pages'];
+	}
+
+	/**
+	 * Whether a wp-config constant is in effect for a setting.
+	 *
+	 * @param string $key Setting key: secret, api_url or public_api_url.
+	 * @return bool
+	 */
+	public function is_constant( string $key ): bool {
+		return null !== $this->constant_value( $key );
+	}
+
+	/**
+	 * Adds Settings → Crowdscout.
+	 *
+	 * @return void
+	 */
+	public function add_page(): void {
+		add_options_page(
+			__( 'Crowdscout settings', 'crowdscout' ),
+			__( 'Crowdscout', 'crowdscout' ),
+			'manage_options',
+			self::PAGE,
+			array( $this, 'render_page' )
+		);
+	}
+
+	/**
+	 * Registers the option, its section and fields.
+	 *
+	 * @return void
+	 */
+	public function register_option(): void {
+		register_setting(
+			self::GROUP,
+			self::OPTION,
+			array(
+				'type'              => 'array',
+				'sanitize_callback' => array( $this, 'sanitize' ),
+				'default'           => self::defaults(),
+				'show_in_rest'      => false,
+			)
+		);
+
+		add_settings_section( 'crowdscout_api', __( 'API', 'crowdscout' ), '__return_null', self::PAGE );
+		add_settings_section( 'crowdscout_product', __( 'Product', 'crowdscout' ), '__return_null', self::PAGE );
+
+		$fields = array(
+			'api_url'           => array( __( 'API URL (server side)', 'crowdscout' ), 'crowdscout_api', 'render_api_url_field' ),
+			'public_api_url'    => array( __( 'Public API base', 'crowdscout' ), 'crowdscout_api', 'render_public_api_url_field' ),
+			'secret'            => array( __( 'Shared secret', 'crowdscout' ), 'crowdscout_api', 'render_secret_field' ),
+			'product_name'      => array( __( 'Product name', 'crowdscout' ), 'crowdscout_product', 'render_product_name_field' ),
+			'public_user_pages' => array( __( 'Public user pages', 'crowdscout' ), 'crowdscout_product', 'render_public_user_pages_field' ),
+		);
+		foreach ( $fields as $key => list( $label, $section, $renderer ) ) {
+			add_settings_field(
+				'crowdscout_' . $key,
+				$label,
+				array( $this, $renderer ),
+				self::PAGE,
+				$section,
+				array( 'label_for' => 'crowdscout_' . $key )
+			);
+		}
+	}
+
+	/**
+	 * Sanitises the submitted settings. Fields that are missing or invalid keep their stored value, except the
+	 * checkbox, whose absence means "off". An empty secret keeps the stored one.
+	 *
+	 * @param mixed $input Submitted value (already unslashed by options.php).
+	 * @return array<string, mixed>
+	 */
+	public function sanitize( $input ): array {
+		$input = is_array( $input ) ? $input : array();
+		$clean = $this->stored();
+
+		foreach ( array( 'api_url', 'public_api_url' ) as $key ) {
+			if ( ! isset( $input[ $key ] ) || ! is_string( $input[ $key ] ) ) {
+				continue;
+			}
+			$raw = trim( $input[ $key ] );
+			if ( '' === $raw ) {
+				$clean[ $key ] = '';
+				continue;
+			}
+			$url = esc_url_raw( $raw, array( 'http', 'https' ) );
+			if ( '' === $url || '' === (string) wp_parse_url( $url, PHP_URL_HOST ) ) {
+				$this->add_error(
+					'crowdscout_invalid_' . $key,
+					/* translators: %s: the URL as entered. */
+					sprintf( __( '"%s" is not a valid http(s) URL; the previous value was kept.', 'crowdscout' ), $raw )
+				);
+				continue;
+			}
+			$clean[ $key ] = untrailingslashit( $url );
+		}
+
+		if ( isset( $input['secret'] ) && is_string( $input['secret'] ) ) {
+			$secret = trim( $input['secret'] );
+			if ( '' !== $secret ) {
+				if ( strlen( $secret ) < self::MIN_SECRET_LENGTH ) {
+					$this->add_error(
+						'crowdscout_short_secret',
+						/* translators: %d: minimum number of characters. */
+						sprintf( __( 'The shared secret must be at least %d characters long; the previous secret was kept.', 'crowdscout' ), self::MIN_SECRET_LENGTH )
+					);
+				} else {
+					$clean['secret'] = $secret;
+				}
+			}
+		}
+
+		if ( isset( $input['product_name'] ) && is_string( $input['product_name'] ) ) {
+			$clean['product_name'] = sanitize_text_field( $input['product_name'] );
+		}
+
+		$clean['public_user_pages'] = ! empty( $input['public_user_pages'] );
+
+		return $clean;
+	}
+
+	/**
+	 * Prints the settings page.
+	 *
+	 * @return void
+	 */
+	public function render_page(): void {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			return;
+		}
+		?>
+		<div class="wrap">
+			<h1><?php echo esc_html( get_admin_page_title() ); ?></h1>
+			<form action="<?php echo esc_url( admin_url( 'options.php' ) ); ?>" method="post">
+				<?php
+				settings_fields( self::GROUP );
+				do_settings_sections( self::PAGE );
+				submit_button();
+				?>
+			</form>
+		</div>
+		<?php
+	}
+
+	/**
+	 * Prints the server-side API URL field.
+	 *
+	 * @return void
+	 */
+	public function render_api_url_field(): void {
+		$this->render_url_field(
+			'api_url',
+			self::DEFAULT_API_URL,
+			__( 'Where WordPress reaches the API from the server (internal calls).', 'crowdscout' )
+		);
+	}
+
+	/**
+	 * Prints the public API base field.
+	 *
+	 * @return void
+	 */
+	public function render_public_api_url_field(): void {
+		$this->render_url_field(
+			'public_api_url',
+			home_url( '/api' ),
+			__( 'Where browsers reach the API (normally the same site, under /api).', 'crowdscout' )
+		);
+	}
+
+	/**
+	 * Prints the shared secret field. The stored secret is never printed.
+	 *
+	 * @return void
+	 */
+	public function render_secret_field(): void {
+		if ( $this->is_constant( 'secret' ) ) {
+			echo '<p>' . esc_html( $this->constant_notice( 'secret' ) ) . '</p>';
+			if ( null === $this->secret() ) {
+				echo '<p class="description">' . esc_html( $this->short_secret_text() ) . '</p>';
+			}
+			return;
+		}
+		$has_secret = null !== $this->secret();
+		printf(
+			'<input type="password" id="crowdscout_secret" name="%s" value="" class="regular-text code" autocomplete="new-password" spellcheck="false" />',
+			esc_attr( self::OPTION . '[secret]' )
+		);
+		echo '<p class="description">';
+		if ( $has_secret ) {
+			esc_html_e( 'A secret is stored. Leave the field empty to keep it; type a new one to replace it.', 'crowdscout' );
+		} else {
+			esc_html_e( 'No secret is stored yet: until one is, no tokens are issued and the API cannot reach WordPress.', 'crowdscout' );
+		}
+		echo ' ';
+		echo esc_html(
+			sprintf(
+				/* translators: %d: minimum number of characters. */
+				__( 'At least %d characters, the same value as CROWDSCOUT_SECRET of the API (for example the output of "openssl rand -hex 32").', 'crowdscout' ),
+				self::MIN_SECRET_LENGTH
+			)
+		);
+		echo '</p>';
+	}
+
+	/**
+	 * Prints the product name field.
+	 *
+	 * @return void
+	 */
+	public function render_product_name_field(): void {
+		printf(
+			'<input type="text" id="crowdscout_product_name" name="%s" value="%s" placeholder="%s" class="regular-text" />',
+			esc_attr( self::OPTION . '[product_name]' ),
+			esc_attr( $this->stored()['product_name'] ),
+			esc_attr( self::DEFAULT_PRODUCT_NAME )
+		);
+		echo '<p class="description">' . esc_html__( 'What testers are called in the interface.', 'crowdscout' ) . '</p>';
+	}
+
+	/**
+	 * Prints the public user pages checkbox.
+	 *
+	 * @return void
+	 */
+	public function render_public_user_pages_field(): void {
+		printf(
+			'<label><input type="checkbox" id="crowdscout_public_user_pages" name="%s" value="1" %s /> %s</label>',
+			esc_attr( self::OPTION . '[public_user_pages]' ),
+			checked( $this->public_user_pages(), true, false ),
+			esc_html__( 'Enable public user pages (pages opened with a token route parameter).', 'crowdscout' )
+		);
+	}
+
+	/**
+	 * Tells administrators that no usable secret is configured.
+	 *
+	 * @return void
+	 */
+	public function missing_secret_notice(): void {
+		if ( null !== $this->secret() || ! current_user_can( 'manage_options' ) ) {
+			return;
+		}
+		$message = $this->is_constant( 'secret' )
+			? $this->short_secret_text()
+			: __( 'Crowdscout needs a shared secret: define CROWDSCOUT_SECRET in wp-config.php or enter it in Settings → Crowdscout. Until then no tokens are issued and the API cannot reach WordPress.', 'crowdscout' );
+		printf(
+			'<div class="notice notice-error"><p>%s <a href="%s">%s</a></p></div>',
+			esc_html( $message ),
+			esc_url( admin_url( 'options-general.php?page=' . self::PAGE ) ),
+			esc_html__( 'Open the settings', 'crowdscout' )
+		);
+	}
+
+	/**
+	 * Adds a Settings link to the plugin's row on the Plugins screen.
+	 *
+	 * @param array<int|string, string> $links Existing links.
+	 * @return array<int|string, string>
+	 */
+	public function action_links( array $links ): array {
+		array_unshift(
+			$links,
+			sprintf(
+				'<a href="%s">%s</a>',
+				esc_url( admin_url( 'options-general.php?page=' . self::PAGE ) ),
+				esc_html__( 'Settings', 'crowdscout' )
+			)
+		);
+		return $links;
+	}
+
+	/**
+	 * Default values of the stored option. Empty URLs mean "use the default".
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function defaults(): array {
+		return array(
+			'api_url'           => '',
+			'public_api_url'    => '',
+			'secret'            => '',
+			'product_name'      => self::DEFAULT_PRODUCT_NAME,
+			'public_user_pages' => false,
+		);
+	}
+
+	/**
+	 * The stored option merged over the defaults, with each value of its expected type.
+	 *
+	 * @return array{api_url: string, public_api_url: string, secret: string, product_name: string, public_user_pages: bool}
+	 */
+	private function stored(): array {
+		$stored = get_option( self::OPTION, array() );
+		$stored = is_array( $stored ) ? $stored : array();
+		$values = array_merge( self::defaults(), array_intersect_key( $stored, self::defaults() ) );
+		return array(
+			'api_url'           => is_string( $values['api_url'] ) ? $values['api_url'] : '',
+			'public_api_url'    => is_string( $values['public_api_url'] ) ? $values['public_api_url'] : '',
+			'secret'            => is_string( $values['secret'] ) ? $values['secret'] : '',
+			'product_name'      => is_string( $values['product_name'] ) ? $values['product_name'] : '',
+			'public_user_pages' => (bool) $values['public_user_pages'],
+		);
+	}
+
+	/**
+	 * Value of the constant that overrides a setting, or null when it is not defined (or empty).
+	 *
+	 * @param string $key Setting key.
+	 * @return string|null
+	 */
+	private function constant_value( string $key ): ?string {
+		if ( ! isset( self::CONSTANTS[ $key ] ) || ! defined( self::CONSTANTS[ $key ] ) ) {
+			return null;
+		}
+		$value = constant( self::CONSTANTS[ $key ] );
+		return is_string( $value ) && '' !== trim( $value ) ? trim( $value ) : null;
+	}
+
+	/**
+	 * Prints a URL field, read-only when a constant is in effect.
+	 *
+	 * @param string $key         Setting key.
+	 * @param string $placeholder Default value shown as placeholder.
+	 * @param string $description Help text.
+	 * @return void
+	 */
+	private function render_url_field( string $key, string $placeholder, string $description ): void {
+		$constant = $this->is_constant( $key );
+		printf(
+			'<input type="url" id="%s" name="%s" value="%s" placeholder="%s" class="regular-text code" %s />',
+			esc_attr( 'crowdscout_' . $key ),
+			esc_attr( self::OPTION . '[' . $key . ']' ),
+			esc_attr( $constant ? (string) $this->constant_value( $key ) : $this->stored()[ $key ] ),
+			esc_attr( $placeholder ),
+			disabled( $constant, true, false )
+		);
+		echo '<p class="description">' . esc_html( $description );
+		if ( $constant ) {
+			echo ' <strong>' . esc_html( $this->constant_notice( $key ) ) . '</strong>';
+		}
+		echo '</p>';
+	}
+
+	/**
+	 * Says which constant is in effect for a setting.
+	 *
+	 * @param string $key Setting key.
+	 * @return string
+	 */
+	private function constant_notice( string $key ): string {
+		return sprintf(
+			/* translators: %s: constant name. */
+			__( 'Set by the %s constant in wp-config.php, which overrides this setting.', 'crowdscout' ),
+			self::CONSTANTS[ $key ]
+		);
+	}
+
+	/**
+	 * Explains that the secret in wp-config.php is too short.
+	 *
+	 * @return string
+	 */
+	private function short_secret_text(): string {
+		return sprintf(
+			/* translators: %d: minimum number of characters. */
+			__( 'Crowdscout: CROWDSCOUT_SECRET in wp-config.php is shorter than %d characters, so it is not used: no tokens are issued and the API cannot reach WordPress.', 'crowdscout' ),
+			self::MIN_SECRET_LENGTH
+		);
+	}
+
+	/**
+	 * Adds a settings error once (the sanitize callback can run twice when the option is first created).
+	 *
+	 * @param string $code    Error code.
+	 * @param string $message Message.
+	 * @return void
+	 */
+	private function add_error( string $code, string $message ): void {
+		foreach ( get_settings_errors( self::OPTION ) as $error ) {
+			if ( $error['code'] === $code ) {
+				return;
+			}
+		}
+		add_settings_error( self::OPTION, $code, $message );
+	}
+}

@@ -1,0 +1,376 @@
+<?php
+/**
+ * Identity operations on WordPress users.
+ *
+ * @package Crowdscout
+ */
+
+namespace Crowdscout;
+
+use WP_Error;
+use WP_Session_Tokens;
+use WP_User;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Creates users, checks and changes passwords and emails, deletes users — WordPress owns identity. Errors are
+ * WP_Error objects whose code and status are those of docs/contracts.md.
+ *
+ * Passwords are hashed and checked in their slashed form (`wp_slash()`), exactly as wp-login.php and the profile
+ * screen do with `$_POST`, so a password set here works at wp-login.php even when it contains quotes or
+ * backslashes, and the other way round.
+ */
+final class Users {
+
+	public const MIN_PASSWORD_LENGTH = 6;
+	public const MAX_NAME_LENGTH     = 100;
+	public const MAX_EMAIL_LENGTH    = 100;
+
+	/**
+	 * A valid hash of a throwaway password, checked when the user does not exist.
+	 */
+	private const TIMING_HASH = '$P$BhUlScw9eCcz9IQLEVliZSmhU8i1Jd.';
+
+	/**
+	 * Creates a tester.
+	 *
+	 * @param array<string, mixed> $data email, password, name, surname.
+	 * @return WP_User|WP_Error
+	 */
+	public function create( array $data ) {
+		$email    = trim( self::string_field( $data, 'email' ) );
+		$password = self::string_field( $data, 'password' );
+		$name     = sanitize_text_field( self::string_field( $data, 'name' ) );
+		$surname  = sanitize_text_field( self::string_field( $data, 'surname' ) );
+
+		$problem = self::email_problem( $email )
+			?? self::password_problem( $password )
+			?? self::name_problem( $name, __( 'Name', 'crowdscout' ) )
+			?? self::name_problem( $surname, __( 'Surname', 'crowdscout' ) );
+		if ( null !== $problem ) {
+			return self::invalid_input( $problem );
+		}
+		if ( email_exists( $email ) ) {
+			return self::email_exists();
+		}
+
+		Roles::ensure();
+		$user_id = 0;
+		// A concurrent sign-up can take the derived login between the check and the insert: try the next one.
+		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
+			$user_id = wp_insert_user(
+				wp_slash(
+					array(
+						'user_login'   => self::unique_login( $email ),
+						'user_email'   => $email,
+						'user_pass'    => $password,
+						'first_name'   => $name,
+						'last_name'    => $surname,
+						'display_name' => trim( $name . ' ' . $surname ),
+						'nickname'     => $name,
+						'role'         => Roles::TESTER,
+					)
+				)
+			);
+			if ( ! is_wp_error( $user_id ) || 'existing_user_login' !== $user_id->get_error_code() ) {
+				break;
+			}
+		}
+		if ( is_wp_error( $user_id ) ) {
+			if ( 'existing_user_email' === $user_id->get_error_code() ) {
+				return self::email_exists();
+			}
+			return self::invalid_input( $user_id->get_error_message() );
+		}
+		return new WP_User( $user_id );
+	}
+
+	/**
+	 * Checks a login (email or username) and a password. Never says which of the two was wrong.
+	 *
+	 * @param string $username Email or login.
+	 * @param string $password Password.
+	 * @return WP_User|WP_Error
+	 */
+	public function authenticate( string $username, string $password ) {
+		$user = self::find_by_login_or_email( trim( $username ) );
+		if ( null === $user ) {
+			// Spend the time a real check takes, so that response times do not reveal which accounts exist.
+			wp_check_password( $password, self::TIMING_HASH, 0 );
+			return self::invalid_credentials();
+		}
+		if ( '' === $password || ! wp_check_password( wp_slash( $password ), $user->user_pass, $user->ID ) ) {
+			return self::invalid_credentials();
+		}
+		if ( is_multisite() && is_user_spammy( $user ) ) {
+			return self::invalid_credentials();
+		}
+		return $user;
+	}
+
+	/**
+	 * Changes a password after checking the current one. Existing sessions end.
+	 *
+	 * @param int    $user_id      User id.
+	 * @param string $old_password Current password.
+	 * @param string $password     New password.
+	 * @return bool|WP_Error True on success.
+	 */
+	public function change_password( int $user_id, string $old_password, string $password ) {
+		$user = $this->find( $user_id );
+		if ( null === $user ) {
+			return self::not_found();
+		}
+		if ( '' === $old_password || ! wp_check_password( wp_slash( $old_password ), $user->user_pass, $user->ID ) ) {
+			return new WP_Error( 'wrong_password', __( 'Your current password is not correct', 'crowdscout' ), array( 'status' => 417 ) );
+		}
+		$problem = self::password_problem( $password );
+		if ( null !== $problem ) {
+			return self::invalid_input( $problem );
+		}
+		wp_set_password( wp_slash( $password ), $user->ID );
+		WP_Session_Tokens::get_instance( $user->ID )->destroy_all();
+		return true;
+	}
+
+	/**
+	 * Changes an email address; no notification mail is sent (the product tells the user itself).
+	 *
+	 * @param int    $user_id User id.
+	 * @param string $email   New email.
+	 * @return bool|WP_Error True on success.
+	 */
+	public function change_email( int $user_id, string $email ) {
+		$user = $this->find( $user_id );
+		if ( null === $user ) {
+			return self::not_found();
+		}
+		$email   = trim( $email );
+		$problem = self::email_problem( $email );
+		if ( null !== $problem ) {
+			return self::invalid_input( $problem );
+		}
+		$owner = email_exists( $email );
+		if ( false !== $owner && (int) $owner !== $user->ID ) {
+			return self::email_exists();
+		}
+		if ( $user->user_email === $email ) {
+			return true;
+		}
+
+		add_filter( 'send_email_change_email', '__return_false', PHP_INT_MAX );
+		$result = wp_update_user(
+			wp_slash(
+				array(
+					'ID'         => $user->ID,
+					'user_email' => $email,
+				)
+			)
+		);
+		remove_filter( 'send_email_change_email', '__return_false', PHP_INT_MAX );
+
+		if ( is_wp_error( $result ) ) {
+			return 'existing_user_email' === $result->get_error_code() ? self::email_exists() : self::invalid_input( $result->get_error_message() );
+		}
+		return true;
+	}
+
+	/**
+	 * Deletes a user and their content. Administrators cannot be deleted through the product.
+	 *
+	 * @param int $user_id User id.
+	 * @return bool|WP_Error True on success.
+	 */
+	public function delete( int $user_id ) {
+		$user = $this->find( $user_id );
+		if ( null === $user ) {
+			return self::not_found();
+		}
+		if ( user_can( $user, 'manage_options' ) || ( is_multisite() && is_super_admin( $user->ID ) ) ) {
+			return new WP_Error( 'protected_user', __( 'This account can only be deleted from wp-admin.', 'crowdscout' ), array( 'status' => 403 ) );
+		}
+		require_once ABSPATH . 'wp-admin/includes/user.php';
+		if ( is_multisite() ) {
+			require_once ABSPATH . 'wp-admin/includes/ms.php';
+			$deleted = wpmu_delete_user( $user->ID );
+		} else {
+			$deleted = wp_delete_user( $user->ID );
+		}
+		return $deleted ? true : new WP_Error( 'delete_failed', __( 'The user could not be deleted.', 'crowdscout' ), array( 'status' => 500 ) );
+	}
+
+	/**
+	 * Finds a user by id.
+	 *
+	 * @param int $user_id User id.
+	 * @return WP_User|null
+	 */
+	public function find( int $user_id ): ?WP_User {
+		$user = $user_id > 0 ? get_userdata( $user_id ) : false;
+		return $user instanceof WP_User ? $user : null;
+	}
+
+	/**
+	 * Public summary of a user: id, username, email, role.
+	 *
+	 * @param WP_User $user User.
+	 * @return array{id: int, username: string, email: string, role: string}
+	 */
+	public static function summary( WP_User $user ): array {
+		return array(
+			'id'       => $user->ID,
+			'username' => $user->user_login,
+			'email'    => $user->user_email,
+			'role'     => Jwt::primary_role( $user ),
+		);
+	}
+
+	/**
+	 * What is wrong with a password under the product's rules (spec, section 5), or null when it is fine.
+	 *
+	 * @param string $password Password.
+	 * @return string|null
+	 */
+	public static function password_problem( string $password ): ?string {
+		if ( '' === $password ) {
+			return __( 'Password is a required field', 'crowdscout' );
+		}
+		if ( mb_strlen( $password ) < self::MIN_PASSWORD_LENGTH ) {
+			return __( 'Password must be at least 6 character long', 'crowdscout' );
+		}
+		if ( ! preg_match( '/\d/', $password ) ) {
+			return __( 'Password must contain at least a number', 'crowdscout' );
+		}
+		if ( ! preg_match( '/\p{Lu}/u', $password ) ) {
+			return __( 'Password must contain at least an uppercase letter', 'crowdscout' );
+		}
+		if ( ! preg_match( '/\p{Ll}/u', $password ) ) {
+			return __( 'Password must contain at least a lowercase letter', 'crowdscout' );
+		}
+		return null;
+	}
+
+	/**
+	 * What is wrong with an email address, or null when it is fine.
+	 *
+	 * @param string $email Email.
+	 * @return string|null
+	 */
+	private static function email_problem( string $email ): ?string {
+		if ( '' === trim( $email ) ) {
+			return __( 'Email is required', 'crowdscout' );
+		}
+		if ( strlen( $email ) > self::MAX_EMAIL_LENGTH || ! is_email( $email ) || sanitize_email( $email ) !== $email ) {
+			return __( 'Email must be a valid email', 'crowdscout' );
+		}
+		return null;
+	}
+
+	/**
+	 * What is wrong with a name, or null when it is fine.
+	 *
+	 * @param string $value Sanitised name.
+	 * @param string $label Field label.
+	 * @return string|null
+	 */
+	private static function name_problem( string $value, string $label ): ?string {
+		if ( '' === $value ) {
+			/* translators: %s: field label. */
+			return sprintf( __( '%s is a required field', 'crowdscout' ), $label );
+		}
+		if ( mb_strlen( $value ) > self::MAX_NAME_LENGTH ) {
+			/* translators: 1: field label, 2: maximum length. */
+			return sprintf( __( '%1$s must be at most %2$d characters long', 'crowdscout' ), $label, self::MAX_NAME_LENGTH );
+		}
+		return null;
+	}
+
+	/**
+	 * A free login derived from the email's local part: "dana.demo", then "dana.demo2", "dana.demo3"…
+	 *
+	 * @param string $email Email.
+	 * @return string
+	 */
+	private static function unique_login( string $email ): string {
+		$base = sanitize_user( strtolower( (string) strstr( $email, '@', true ) ), true );
+		$base = substr( trim( $base ), 0, 50 );
+		if ( '' === $base ) {
+			$base = 'tester';
+		}
+		$illegal = array_map( 'strtolower', (array) apply_filters( 'illegal_user_logins', array() ) );
+		$login   = $base;
+		for ( $suffix = 2; username_exists( $login ) || in_array( $login, $illegal, true ); $suffix++ ) {
+			$login = $base . $suffix;
+		}
+		return $login;
+	}
+
+	/**
+	 * Finds a user by email, then by login (logins may contain "@").
+	 *
+	 * @param string $username Email or login.
+	 * @return WP_User|null
+	 */
+	private static function find_by_login_or_email( string $username ): ?WP_User {
+		if ( '' === $username ) {
+			return null;
+		}
+		$user = false;
+		if ( str_contains( $username, '@' ) ) {
+			$user = get_user_by( 'email', $username );
+		}
+		if ( ! $user ) {
+			$user = get_user_by( 'login', $username );
+		}
+		return $user instanceof WP_User ? $user : null;
+	}
+
+	/**
+	 * A string field of a decoded body ('' when absent or not a string).
+	 *
+	 * @param array<string, mixed> $data Body.
+	 * @param string               $key  Field.
+	 * @return string
+	 */
+	private static function string_field( array $data, string $key ): string {
+		return isset( $data[ $key ] ) && is_string( $data[ $key ] ) ? $data[ $key ] : '';
+	}
+
+	/**
+	 * 400 invalid_input.
+	 *
+	 * @param string $message What is wrong.
+	 * @return WP_Error
+	 */
+	private static function invalid_input( string $message ): WP_Error {
+		return new WP_Error( 'invalid_input', $message, array( 'status' => 400 ) );
+	}
+
+	/**
+	 * 409 email_exists.
+	 *
+	 * @return WP_Error
+	 */
+	private static function email_exists(): WP_Error {
+		return new WP_Error( 'email_exists', __( 'Email already registered', 'crowdscout' ), array( 'status' => 409 ) );
+	}
+
+	/**
+	 * 422 invalid_credentials.
+	 *
+	 * @return WP_Error
+	 */
+	private static function invalid_credentials(): WP_Error {
+		return new WP_Error( 'invalid_credentials', __( 'Wrong username or password.', 'crowdscout' ), array( 'status' => 422 ) );
+	}
+
+	/**
+	 * 404 user_not_found.
+	 *
+	 * @return WP_Error
+	 */
+	private static function not_found(): WP_Error {
+		return new WP_Error( 'user_not_found', __( 'No such user.', 'crowdscout' ), array( 'status' => 404 ) );
+	}
+}

@@ -1,0 +1,40 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+
+import type { CrowdscoutConfig } from '../lib/config';
+import { api } from '../services/api';
+import { authSlice } from '../services/auth-slice';
+import { configSlice } from '../services/config-slice';
+
+/**
+ * Widgets with local UI state add their slice at load time with `rootReducer.inject( slice )`, so the
+ * reducers of widgets a page does not show are never downloaded.
+ */
+export const rootReducer = combineSlices( configSlice, authSlice, api );
+
+export type RootState = ReturnType< typeof rootReducer >;
+
+export function makeStore( preloadedState?: Partial< RootState > ) {
+	return configureStore( {
+		reducer: rootReducer,
+		preloadedState,
+		middleware: ( getDefaultMiddleware ) =>
+			getDefaultMiddleware().concat( api.middleware ),
+	} );
+}
+
+/**
+ * The state a page starts with: its configuration and the token WordPress minted with it.
+ *
+ * @param config The page configuration.
+ */
+export function stateFromConfig(
+	config: CrowdscoutConfig
+): Partial< RootState > {
+	return {
+		config,
+		auth: { token: config.token, expiresAt: config.tokenExpiresAt },
+	};
+}
+
+export type AppStore = ReturnType< typeof makeStore >;
+export type AppDispatch = AppStore[ 'dispatch' ];

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+import { useTranslation } from '../lib/use-translation';
+import type { ApiError } from '../services/api-error';
+import type { Me, MeField } from '../services/types';
+import { useGetMeQuery } from '../services/users';
+import { ErrorNotice } from './error-notice';
+import { LoginCard } from './login-card';
+import { Spinner } from './spinner';
+
+const statusOf = ( error: ApiError | SerializedError | undefined ) =>
+	error && 'status' in error ? error.status : 0;
+
+interface RequireLoginProps {
+	/** The `/users/me` fields the widget shows; widgets asking the same fields share one request. */
+	fields: readonly MeField[];
+	/** Announced while the profile loads. */
+	loadingLabel: string;
+	/** Shown when the profile cannot be loaded for another reason than a missing login. */
+	errorTitle?: string;
+	children: ( me: Me ) => ReactNode;
+}
+
+/**
+ * The gate every protected widget renders through: it loads the profile, shows the login card on 403 (the
+ * API's "not logged in", also what an unrefreshable expired token becomes), an error with a retry on any
+ * other failure, and the widget once the profile is there.
+ */
+export function RequireLogin( {
+	fields,
+	loadingLabel,
+	errorTitle,
+	children,
+}: RequireLoginProps ) {
+	const { t } = useTranslation();
+	const { data, error, isError, isFetching, refetch } =
+		useGetMeQuery( fields );
+	const settledError = isError && ! isFetching;
+
+	if ( settledError && statusOf( error ) === 403 ) {
+		return <LoginCard />;
+	}
+	if ( data ) {
+		return <>{ children( data ) }</>;
+	}
+	if ( settledError ) {
+		return (
+			<ErrorNotice
+				title={ errorTitle ?? t( 'common.somethingWentWrong' ) }
+				onRetry={ refetch }
+			/>
+		);
+	}
+	return <Spinner label={ loadingLabel } />;
+}

@@ -1,0 +1,45 @@
+import {
+	getBlockType,
+	registerBlockType,
+	type BlockMetadata,
+} from '@wordpress/blocks';
+import { useBlockProps } from '@wordpress/block-editor';
+import { Placeholder } from '@wordpress/components';
+
+import profileSummary from '../blocks/profile-summary/block.json';
+
+/**
+ * Every widget block. The block.json files are the single source of their settings: PHP registers the same
+ * files (copied to plugin/build/blocks) for rendering; here the editor only needs a preview.
+ */
+export const BLOCKS: BlockMetadata[] = [ profileSummary ];
+
+/**
+ * The widgets need the logged-in user's data and the API, neither of which the editor canvas should call,
+ * so the editor shows what will go there rather than a live rendering.
+ *
+ * @param metadata The block's block.json.
+ */
+function previewFor( metadata: BlockMetadata ) {
+	return function WidgetPreview() {
+		// The registered type carries the title and description translated through the text domain.
+		const registered = getBlockType( metadata.name ) ?? metadata;
+		return (
+			<div { ...useBlockProps() }>
+				<Placeholder
+					icon={ metadata.icon }
+					label={ registered.title }
+					instructions={ registered.description }
+				/>
+			</div>
+		);
+	};
+}
+
+for ( const metadata of BLOCKS ) {
+	registerBlockType( metadata, {
+		edit: previewFor( metadata ),
+		// Dynamic blocks: PHP renders the mount container on every view.
+		save: () => null,
+	} );
+}

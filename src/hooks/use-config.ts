@@ -1,0 +1,7 @@
+import { useAppSelector } from '../app/hooks';
+import type { CrowdscoutConfig } from '../lib/config';
+import { selectConfig } from '../services/config-slice';
+
+export function useConfig(): CrowdscoutConfig {
+	return useAppSelector( selectConfig );
+}

@@ -1,0 +1,18 @@
+import type { WidgetLoader } from '../lib/widget';
+
+/**
+ * Every widget, by the name its block and shortcode use. Each is its own chunk, so a page downloads only
+ * the widgets it shows.
+ */
+const widgets: Record< string, WidgetLoader > = {
+	'profile-summary': () =>
+		import(
+			/* webpackChunkName: "widget-profile-summary" */ './profile-summary'
+		),
+};
+
+export function findWidget( name: string ): WidgetLoader | undefined {
+	return Object.prototype.hasOwnProperty.call( widgets, name )
+		? widgets[ name ]
+		: undefined;
+}

@@ -1,0 +1,47 @@
+import { test, expect, logIn, DEMO } from './fixtures';
+
+test.describe( 'profile summary on my-account', () => {
+	test( 'the demo tester sees their summary card @smoke', async ( {
+		page,
+	} ) => {
+		await logIn( page );
+		await page.goto( '/my-account/' );
+		const card = page.locator( '.wp-block-crowdscout-profile-summary' );
+		await expect(
+			card.getByRole( 'heading', { name: DEMO.name } )
+		).toBeVisible();
+		await expect( card.getByText( /^T\d+$/ ) ).toBeVisible();
+	} );
+
+	test( 'a logged-out visitor sees the login card @smoke', async ( {
+		page,
+	} ) => {
+		await page.goto( '/my-account/' );
+		const card = page.locator( '.wp-block-crowdscout-profile-summary' );
+		await expect(
+			card.getByRole( 'heading', { name: /login to continue/i } )
+		).toBeVisible();
+		await expect(
+			card.getByRole( 'link', { name: /log in/i } )
+		).toHaveAttribute( 'href', /wp-login\.php/ );
+	} );
+
+	test( 'the login card leads back to the card after logging in', async ( {
+		page,
+	} ) => {
+		await page.goto( '/my-account/' );
+		await page
+			.locator( '.wp-block-crowdscout-profile-summary' )
+			.getByRole( 'link', { name: /log in/i } )
+			.click();
+		await page.getByLabel( 'Username or Email Address' ).fill( DEMO.email );
+		await page
+			.getByLabel( 'Password', { exact: true } )
+			.fill( DEMO.password );
+		await page.getByRole( 'button', { name: 'Log In' } ).click();
+		await expect( page ).toHaveURL( /\/my-account\/$/ );
+		await expect(
+			page.getByRole( 'heading', { name: DEMO.name } )
+		).toBeVisible();
+	} );
+} );
