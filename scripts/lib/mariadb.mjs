@@ -226,7 +226,6 @@ export async function startMariaDb( { dataDir, port, log = () => {} } ) {
 	fs.mkdirSync( dataDir, { recursive: true } );
 	const socket = socketPathFor( dataDir );
 	const pidFile = path.join( dataDir, 'mariadbd.pid' );
-	const logFile = path.join( dataDir, 'mariadbd.log' );
 	const host = '127.0.0.1';
 	const handle = ( pid, reused ) => ( {
 		url: `mysql://root@${ host }:${ port }/`,
@@ -258,6 +257,7 @@ export async function startMariaDb( { dataDir, port, log = () => {} } ) {
 	fs.rmSync( pidFile, { force: true } );
 
 	const user = os.userInfo().username;
+	const logFile = path.join( dataDir, 'mariadbd.log' );
 	if ( ! fs.existsSync( path.join( dataDir, 'mysql' ) ) ) {
 		log( `Initialising MariaDB data directory ${ dataDir }` );
 		await run( binary( 'mariadb-install-db' ), [
@@ -342,19 +342,19 @@ async function stopServer( { socket, pid, log } ) {
 				error.message.split( '\n' )[ 0 ]
 			}); sending SIGTERM to ${ pid }`
 		);
-		signal( pid, 'SIGTERM' );
+		sendSignal( pid, 'SIGTERM' );
 	}
 	const deadline = Date.now() + 30_000;
 	while ( isAlive( pid ) ) {
 		if ( Date.now() > deadline ) {
-			signal( pid, 'SIGKILL' );
+			sendSignal( pid, 'SIGKILL' );
 			break;
 		}
 		await sleep( 100 );
 	}
 }
 
-function signal( pid, name ) {
+function sendSignal( pid, name ) {
 	try {
 		process.kill( pid, name );
 	} catch {}

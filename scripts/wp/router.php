@@ -5,10 +5,11 @@
  * @package crowdscout
  */
 
-$crowdscout_path = (string) parse_url( $_SERVER['REQUEST_URI'], PHP_URL_PATH );
-$crowdscout_file = realpath( $_SERVER['DOCUMENT_ROOT'] . $crowdscout_path );
+$crowdscout_path = rawurldecode( (string) parse_url( $_SERVER['REQUEST_URI'], PHP_URL_PATH ) );
+// Not realpath(): the plugin is a symlink out of the tree. Refusing dot segments keeps requests inside it.
+$crowdscout_file = rtrim( $_SERVER['DOCUMENT_ROOT'], '/' ) . $crowdscout_path;
 
-if ( false !== $crowdscout_file && str_starts_with( $crowdscout_file, realpath( $_SERVER['DOCUMENT_ROOT'] ) ) ) {
+if ( ! preg_match( '#(^|/)\.\.?(/|$)#', $crowdscout_path ) ) {
 	if ( is_file( $crowdscout_file ) ) {
 		// Never hand out the databases or the environment file, whatever asks for them.
 		if ( preg_match( '/\.(sqlite|ht\..*)$|\/\.ht/', $crowdscout_file ) ) {
@@ -23,7 +24,7 @@ if ( false !== $crowdscout_file && str_starts_with( $crowdscout_file, realpath( 
 			return true;
 		}
 		$_SERVER['SCRIPT_NAME']     = rtrim( $crowdscout_path, '/' ) . '/index.php';
-		$_SERVER['SCRIPT_FILENAME'] = $crowdscout_file . '/index.php';
+		$_SERVER['SCRIPT_FILENAME'] = rtrim( $crowdscout_file, '/' ) . '/index.php';
 		chdir( $crowdscout_file );
 		require $crowdscout_file . '/index.php';
 		return true;

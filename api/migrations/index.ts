@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-testers.ts';
+
+/**
+ * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
+ * set is the same under tsx, a bundler or a compiled build. Append only: a landed migration is never edited.
+ */
+export const migrations: Record< string, Migration > = {
+	'0001-testers': m0001,
+};

@@ -1,0 +1,99 @@
+import Fastify, {
+	type FastifyInstance,
+	type FastifyServerOptions,
+} from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Services } from './context.ts';
+import { checkSecret, type AppConfig } from './config.ts';
+import type { Database } from './db/schema.ts';
+import { createAuthenticateHook, createTokenService } from './lib/auth.ts';
+import { registerErrorHandlers } from './lib/errors.ts';
+import { applyMethodOverride } from './lib/method-override.ts';
+import {
+	loadOpenApiDocument,
+	registerOpenApi,
+	type OpenApiDocument,
+} from './lib/openapi.ts';
+import { createWordPressClient } from './lib/wordpress.ts';
+import { createTestersRepository } from './repositories/testers.ts';
+import { handlers } from './routes/index.ts';
+
+export type LoggerOptions = Exclude<
+	FastifyServerOptions[ 'logger' ],
+	boolean | undefined
+>;
+
+export interface BuildAppOptions {
+	config: AppConfig;
+	/** The caller owns the database: it creates, migrates and destroys it. */
+	db: Kysely< Database >;
+	/** Pino options (level, stream…); false for silence. Redaction is always added. */
+	logger?: boolean | LoggerOptions;
+	/** The contract; api/openapi.yaml by default. */
+	document?: OpenApiDocument;
+}
+
+/** Credentials never reach the logs, whatever a future log line includes. */
+const REDACTED_PATHS = [
+	'req.headers.authorization',
+	'req.headers.cookie',
+	'headers.authorization',
+	'headers.cookie',
+	'password',
+	'oldPassword',
+	'token',
+	'*.password',
+	'*.oldPassword',
+	'*.token',
+];
+
+function loggerOptions(
+	logger: boolean | LoggerOptions
+): FastifyServerOptions[ 'logger' ] {
+	if ( logger === false ) {
+		return false;
+	}
+	return {
+		...( logger === true ? {} : logger ),
+		redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+	};
+}
+
+/**
+ * The API as a Fastify instance, routes registered from the contract; `inject` works at once, `listen` serves.
+ */
+export async function buildApp( {
+	config,
+	db,
+	logger = false,
+	document,
+}: BuildAppOptions ): Promise< FastifyInstance > {
+	const secret = checkSecret( config.secret );
+	const app = Fastify( {
+		logger: loggerOptions( logger ),
+		requestIdHeader: 'x-request-id',
+		rewriteUrl( request ) {
+			applyMethodOverride( request );
+			return request.url ?? '/';
+		},
+	} );
+
+	const testers = createTestersRepository( db );
+	const tokens = createTokenService( secret );
+	const wordpress = createWordPressClient( {
+		baseUrl: config.wordpressUrl,
+		key: { secret },
+		timeoutMs: config.wordpressTimeoutMs,
+	} );
+	const services: Services = { db, testers, tokens, wordpress };
+	app.decorate( 'services', services );
+	app.decorateRequest( 'auth', null );
+
+	registerErrorHandlers( app );
+	registerOpenApi( app, {
+		document: document ?? loadOpenApiDocument(),
+		handlers,
+		authenticate: createAuthenticateHook( tokens, testers ),
+	} );
+	return app;
+}

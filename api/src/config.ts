@@ -1,0 +1,120 @@
+import path from 'node:path';
+
+/**
+ * Configuration comes from the environment only (docs/contracts.md, README). Nothing secret has a default:
+ * without CROWDSCOUT_SECRET the service refuses to start.
+ */
+
+export const MIN_SECRET_LENGTH = 32;
+
+export interface AppConfig {
+	/** The secret shared with WordPress; the JWT and channel keys are derived from it. */
+	secret: string;
+	/** WordPress base URL for the internal channel. */
+	wordpressUrl: string;
+	wordpressTimeoutMs?: number;
+}
+
+export interface ServerConfig {
+	app: AppConfig;
+	databaseUrl: string;
+	host: string;
+	port: number;
+	logLevel: string;
+}
+
+export class ConfigError extends Error {
+	constructor( message: string ) {
+		super( message );
+		this.name = 'ConfigError';
+	}
+}
+
+const LOG_LEVELS = [
+	'fatal',
+	'error',
+	'warn',
+	'info',
+	'debug',
+	'trace',
+	'silent',
+];
+
+export function checkSecret( secret: string | undefined ): string {
+	if ( ! secret ) {
+		throw new ConfigError(
+			'CROWDSCOUT_SECRET is not set. The API needs the secret it shares with WordPress (at least ' +
+				`${ MIN_SECRET_LENGTH } characters, e.g. \`openssl rand -hex 32\`); there is no default.`
+		);
+	}
+	if ( secret.length < MIN_SECRET_LENGTH ) {
+		throw new ConfigError(
+			`CROWDSCOUT_SECRET is too short (${ secret.length } characters); it must be at least ${ MIN_SECRET_LENGTH }.`
+		);
+	}
+	return secret;
+}
+
+/** CROWDSCOUT_DB_URL, or the SQLite file in the data directory (CROWDSCOUT_DATA_DIR, default ./.data). */
+export function readDatabaseUrl(
+	env: NodeJS.ProcessEnv = process.env,
+	cwd: string = process.cwd()
+): string {
+	if ( env.CROWDSCOUT_DB_URL ) {
+		return env.CROWDSCOUT_DB_URL;
+	}
+	const dataDir = path.resolve( cwd, env.CROWDSCOUT_DATA_DIR || '.data' );
+	return `sqlite://${ path.join( dataDir, 'api.sqlite' ) }`;
+}
+
+function readUrl( name: string, value: string ): string {
+	let url: URL;
+	try {
+		url = new URL( value );
+	} catch {
+		throw new ConfigError(
+			`${ name } must be an http(s) URL, not "${ value }".`
+		);
+	}
+	if ( url.protocol !== 'http:' && url.protocol !== 'https:' ) {
+		throw new ConfigError(
+			`${ name } must be an http(s) URL, not "${ value }".`
+		);
+	}
+	return value.replace( /\/+$/, '' );
+}
+
+export function readServerConfig(
+	env: NodeJS.ProcessEnv = process.env,
+	cwd: string = process.cwd()
+): ServerConfig {
+	const secret = checkSecret( env.CROWDSCOUT_SECRET );
+	const port = Number( env.CROWDSCOUT_API_PORT ?? 8082 );
+	if ( ! Number.isInteger( port ) || port < 0 || port > 65535 ) {
+		throw new ConfigError(
+			`CROWDSCOUT_API_PORT must be a port number, not "${ env.CROWDSCOUT_API_PORT }".`
+		);
+	}
+	const logLevel = env.LOG_LEVEL || 'info';
+	if ( ! LOG_LEVELS.includes( logLevel ) ) {
+		throw new ConfigError(
+			`LOG_LEVEL must be one of ${ LOG_LEVELS.join(
+				', '
+			) }, not "${ logLevel }".`
+		);
+	}
+	return {
+		app: {
+			secret,
+			// The development layout: WordPress listens one port above the proxy, the API two above.
+			wordpressUrl: readUrl(
+				'CROWDSCOUT_WP_URL',
+				env.CROWDSCOUT_WP_URL || 'http://127.0.0.1:8081'
+			),
+		},
+		databaseUrl: readDatabaseUrl( env, cwd ),
+		host: env.CROWDSCOUT_API_HOST || '127.0.0.1',
+		port,
+		logLevel,
+	};
+}

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+import type { AuthContext, TokenService } from './lib/auth.ts';
+import type { WordPressClient } from './lib/wordpress.ts';
+import type { TestersRepository } from './repositories/testers.ts';
+
+/** What route handlers reach through `request.server.services`: built once per app in buildApp. */
+export interface Services {
+	db: Kysely< Database >;
+	testers: TestersRepository;
+	tokens: TokenService;
+	wordpress: WordPressClient;
+}
+
+declare module 'fastify' {
+	interface FastifyInstance {
+		services: Services;
+	}
+	interface FastifyRequest {
+		/** Set by the bearerAuth hook on secured operations; null elsewhere. */
+		auth: AuthContext | null;
+	}
+}

@@ -1,0 +1,143 @@
+import type { FastifyRequest } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Tester, TestersRepository } from '../repositories/testers.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { deriveJwtKey } from './keys.ts';
+
+/** Claims of every bearer token, whoever minted it (docs/contracts.md). */
+export const TOKEN_ISSUER = 'crowdscout';
+export const TOKEN_AUDIENCE = 'crowdscout-api';
+export const TOKEN_TTL_SECONDS = 900;
+
+export const MISSING_TOKEN_MESSAGE =
+	'Authentication required: send a bearer token in the Authorization header.';
+export const INVALID_TOKEN_MESSAGE = 'Invalid token.';
+export const EXPIRED_TOKEN_MESSAGE = 'Token expired';
+export const NO_TESTER_MESSAGE = 'This account has no tester profile.';
+
+export interface TokenClaims {
+	/** WordPress user id. */
+	sub: string;
+	/** Primary WordPress role ("" when none). */
+	role: string;
+}
+
+export interface IssuedToken {
+	token: string;
+	/** ISO 8601. */
+	expiresAt: string;
+}
+
+/** What an authenticated request knows about its caller: always the token's own tester. */
+export interface AuthContext {
+	tester: Tester;
+	claims: TokenClaims;
+}
+
+export type TokenService = ReturnType< typeof createTokenService >;
+
+export function createTokenService( secret: string ) {
+	const key = deriveJwtKey( secret );
+
+	return {
+		async mint(
+			claims: TokenClaims,
+			now: Date = new Date()
+		): Promise< IssuedToken > {
+			const issuedAt = Math.floor( now.getTime() / 1000 );
+			const expiresAt = issuedAt + TOKEN_TTL_SECONDS;
+			const token = await new SignJWT( { role: claims.role } )
+				.setProtectedHeader( { alg: 'HS256', typ: 'JWT' } )
+				.setIssuer( TOKEN_ISSUER )
+				.setAudience( TOKEN_AUDIENCE )
+				.setSubject( claims.sub )
+				.setIssuedAt( issuedAt )
+				.setExpirationTime( expiresAt )
+				.sign( key );
+			return {
+				token,
+				expiresAt: new Date( expiresAt * 1000 ).toISOString(),
+			};
+		},
+
+		/**
+		 * @param token
+		 * @throws HttpError 401 when the token has expired (the client refreshes it), 403 for anything else.
+		 */
+		async verify( token: string ): Promise< TokenClaims > {
+			let payload;
+			try {
+				( { payload } = await jwtVerify( token, key, {
+					algorithms: [ 'HS256' ],
+					issuer: TOKEN_ISSUER,
+					audience: TOKEN_AUDIENCE,
+					requiredClaims: [ 'sub', 'iat', 'exp' ],
+					// WordPress and the API may sit on different hosts whose clocks drift a little.
+					clockTolerance: 5,
+				} ) );
+			} catch ( error ) {
+				// jose checks the signature before the claims, so only a genuine token can be reported expired.
+				if ( error instanceof joseErrors.JWTExpired ) {
+					throw unauthorized( EXPIRED_TOKEN_MESSAGE );
+				}
+				throw forbidden( INVALID_TOKEN_MESSAGE );
+			}
+			if (
+				typeof payload.sub !== 'string' ||
+				! /^[1-9]\d{0,18}$/.test( payload.sub )
+			) {
+				throw forbidden( INVALID_TOKEN_MESSAGE );
+			}
+			return {
+				sub: payload.sub,
+				role: typeof payload.role === 'string' ? payload.role : '',
+			};
+		},
+	};
+}
+
+function bearerToken( header: string | undefined ): string {
+	if ( ! header ) {
+		throw forbidden( MISSING_TOKEN_MESSAGE );
+	}
+	const match = /^Bearer\s+(\S+)\s*$/i.exec( header );
+	if ( ! match ) {
+		throw forbidden( INVALID_TOKEN_MESSAGE );
+	}
+	return match[ 1 ];
+}
+
+/**
+ * The onRequest hook of every operation the contract secures with bearerAuth: it runs before the body is even
+ * read, and leaves the caller's own tester on `request.auth`, the only identity a route may act on.
+ *
+ * @param tokens
+ * @param testers
+ */
+export function createAuthenticateHook(
+	tokens: TokenService,
+	testers: TestersRepository
+) {
+	return async function authenticate(
+		request: FastifyRequest
+	): Promise< void > {
+		const claims = await tokens.verify(
+			bearerToken( request.headers.authorization )
+		);
+		const tester = await testers.findByWpUserId( Number( claims.sub ) );
+		if ( ! tester ) {
+			throw forbidden( NO_TESTER_MESSAGE );
+		}
+		request.auth = { tester, claims };
+	};
+}
+
+/** The caller of a secured operation; throws if a route forgot to declare its security in the contract. */
+export function requireAuth( request: FastifyRequest ): AuthContext {
+	if ( ! request.auth ) {
+		throw new Error(
+			`${ request.method } ${ request.url } reached its handler without authentication`
+		);
+	}
+	return request.auth;
+}

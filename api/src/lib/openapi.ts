@@ -1,0 +1,621 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import ajv2020Module from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parse as parseYaml } from 'yaml';
+import { GENERIC_MESSAGE, errorBody } from './errors.ts';
+import {
+	RequestValidationError,
+	type RequestPart,
+} from './validation-messages.ts';
+
+/**
+ * The contract drives the routes: every operation of openapi.yaml becomes a Fastify route under the base path of
+ * `servers[0].url`, served by the handler named after its operationId. Requests are validated against the
+ * operation's parameters and body before the handler runs; answers are validated against the operation's
+ * responses before they are sent, and an answer the contract does not allow becomes a 500 logged as a contract
+ * violation, so a drifting handler fails loudly in tests instead of surprising the front end.
+ */
+
+export type JsonSchema = Record< string, unknown >;
+
+interface Reference {
+	$ref: string;
+}
+
+export interface ParameterObject {
+	name: string;
+	in: 'query' | 'path' | 'header' | 'cookie';
+	required?: boolean;
+	style?: string;
+	explode?: boolean;
+	schema?: JsonSchema;
+}
+
+interface MediaTypeObject {
+	schema?: JsonSchema;
+}
+
+interface RequestBodyObject {
+	required?: boolean;
+	content?: Record< string, MediaTypeObject >;
+}
+
+interface ResponseObject {
+	description?: string;
+	content?: Record< string, MediaTypeObject >;
+}
+
+type SecurityRequirement = Record< string, string[] >;
+
+export interface OperationObject {
+	operationId?: string;
+	parameters?: Array< ParameterObject | Reference >;
+	requestBody?: RequestBodyObject | Reference;
+	responses?: Record< string, ResponseObject | Reference >;
+	security?: SecurityRequirement[];
+}
+
+type PathItem = Partial< Record< HttpMethod, OperationObject > > & {
+	parameters?: Array< ParameterObject | Reference >;
+};
+
+export interface OpenApiDocument {
+	openapi: string;
+	servers?: Array< { url: string } >;
+	security?: SecurityRequirement[];
+	paths: Record< string, PathItem >;
+	components?: { schemas?: Record< string, JsonSchema > } & Record<
+		string,
+		unknown
+	>;
+}
+
+export type OperationHandler = (
+	request: FastifyRequest,
+	reply: FastifyReply
+) => Promise< unknown >;
+
+const HTTP_METHODS = [
+	'get',
+	'put',
+	'post',
+	'delete',
+	'patch',
+	'options',
+	'head',
+] as const;
+type HttpMethod = ( typeof HTTP_METHODS )[ number ];
+
+/** Added to every query string by @wordpress/api-fetch; a transport detail, so no operation has to list it. */
+const TRANSPORT_QUERY_PARAMETERS: Record< string, JsonSchema > = {
+	_locale: { type: 'string' },
+};
+
+/** Where the component schemas live for Ajv: `#/components/schemas/X` is rewritten to `openapi.json#/$defs/X`. */
+const DEFS_ID = 'openapi.json';
+
+/** OpenAPI keywords and our own extension that are annotations to a JSON Schema validator. */
+const ANNOTATION_KEYWORDS = [
+	'x-messages',
+	'example',
+	'discriminator',
+	'xml',
+	'externalDocs',
+];
+
+// Both packages are CommonJS with an `exports.default`; from ESM the class and the plugin sit on `.default`.
+const Ajv2020 = ajv2020Module.default;
+type Ajv = InstanceType< typeof Ajv2020 >;
+const addFormats = formatsModule.default;
+
+/** api/openapi.yaml, seen from src/lib (tsx) or from dist/src/lib (compiled build). */
+export const DEFAULT_DOCUMENT_PATH = [
+	'../../openapi.yaml',
+	'../../../openapi.yaml',
+]
+	.map( ( relative ) =>
+		fileURLToPath( new URL( relative, import.meta.url ) )
+	)
+	.find( ( candidate ) => fs.existsSync( candidate ) ) as string;
+
+export function loadOpenApiDocument(
+	file: string = DEFAULT_DOCUMENT_PATH
+): OpenApiDocument {
+	const document = parseYaml(
+		fs.readFileSync( file, 'utf8' )
+	) as OpenApiDocument;
+	if (
+		! document ||
+		typeof document.openapi !== 'string' ||
+		! document.openapi.startsWith( '3.1' )
+	) {
+		throw new Error( `${ file } is not an OpenAPI 3.1 document` );
+	}
+	if ( typeof document.paths !== 'object' || document.paths === null ) {
+		throw new Error( `${ file } has no paths` );
+	}
+	return document;
+}
+
+function isReference( value: unknown ): value is Reference {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof ( value as Reference ).$ref === 'string'
+	);
+}
+
+/** Follows `#/…` references between OpenAPI objects (parameters, bodies, responses, schemas). */
+function resolve< T >( document: OpenApiDocument, value: T | Reference ): T {
+	let current: unknown = value;
+	for ( let hops = 0; isReference( current ); hops++ ) {
+		const ref = current.$ref;
+		if ( hops > 32 || ! ref.startsWith( '#/' ) ) {
+			throw new Error(
+				`Cannot resolve the reference "${ ref }" in openapi.yaml`
+			);
+		}
+		current = ref
+			.slice( 2 )
+			.split( '/' )
+			.map( ( part ) => part.replace( /~1/g, '/' ).replace( /~0/g, '~' ) )
+			.reduce< unknown >(
+				( node, part ) =>
+					( node as Record< string, unknown > | undefined )?.[ part ],
+				document
+			);
+		if ( current === undefined ) {
+			throw new Error(
+				`The reference "${ ref }" in openapi.yaml points at nothing`
+			);
+		}
+	}
+	return current as T;
+}
+
+/** A deep copy whose component references point into the schema Ajv knows as `openapi.json`. */
+function absolutise< T >( schema: T ): T {
+	if ( Array.isArray( schema ) ) {
+		return schema.map( absolutise ) as T;
+	}
+	if ( typeof schema !== 'object' || schema === null ) {
+		return schema;
+	}
+	const copy: Record< string, unknown > = {};
+	for ( const [ key, value ] of Object.entries( schema ) ) {
+		copy[ key ] =
+			key === '$ref' &&
+			typeof value === 'string' &&
+			value.startsWith( '#/components/schemas/' )
+				? `${ DEFS_ID }#/$defs/${ value.slice(
+						'#/components/schemas/'.length
+				  ) }`
+				: absolutise( value );
+	}
+	return copy as T;
+}
+
+function createAjv(
+	document: OpenApiDocument,
+	coerceTypes: boolean | 'array',
+	allErrors: boolean
+): Ajv {
+	const ajv = new Ajv2020( {
+		strict: true,
+		// Subschemas such as `allOf: [{ minLength: 6 }]` carry no type of their own; that is intended.
+		strictTypes: false,
+		allErrors,
+		coerceTypes,
+		useDefaults: false,
+		// parentSchema on every error is how the messages find their `x-messages`.
+		verbose: true,
+	} );
+	addFormats( ajv );
+	for ( const keyword of ANNOTATION_KEYWORDS ) {
+		ajv.addKeyword( { keyword } );
+	}
+	ajv.addSchema( {
+		$id: DEFS_ID,
+		$defs: absolutise( document.components?.schemas ?? {} ),
+	} );
+	return ajv;
+}
+
+export interface ContractViolation {
+	message: string;
+	errors?: ErrorObject[];
+}
+
+export interface CompiledOperation {
+	operationId: string;
+	method: Uppercase< HttpMethod >;
+	/** The contract's path, e.g. `/users/me`. */
+	path: string;
+	/** Whether the operation requires a bearer token. */
+	secured: boolean;
+	/** @throws RequestValidationError */
+	validateRequest: ( request: {
+		params?: unknown;
+		query?: unknown;
+		body?: unknown;
+	} ) => {
+		params: unknown;
+		query: unknown;
+		body: unknown;
+	};
+	/** Null when the contract allows this answer. */
+	checkResponse: (
+		status: number,
+		payload: unknown
+	) => ContractViolation | null;
+}
+
+/**
+ * Compiles every operation of the document into request and response checks.
+ *
+ * @param document
+ */
+export function compileOperations(
+	document: OpenApiDocument
+): CompiledOperation[] {
+	const looseAjv = createAjv( document, 'array', false );
+	const strictAjv = createAjv( document, false, false );
+	const responseAjv = createAjv( document, false, true );
+	const operations: CompiledOperation[] = [];
+	const seen = new Set< string >();
+
+	for ( const [ path, pathItem ] of Object.entries( document.paths ) ) {
+		for ( const method of HTTP_METHODS ) {
+			const operation = pathItem[ method ];
+			if ( ! operation ) {
+				continue;
+			}
+			const where = `${ method.toUpperCase() } ${ path }`;
+			const { operationId } = operation;
+			if ( ! operationId ) {
+				throw new Error(
+					`${ where } in openapi.yaml has no operationId`
+				);
+			}
+			if ( seen.has( operationId ) ) {
+				throw new Error(
+					`The operationId ${ operationId } is used twice in openapi.yaml`
+				);
+			}
+			seen.add( operationId );
+
+			const parameters = new Map< string, ParameterObject >();
+			for ( const parameter of [
+				...( pathItem.parameters ?? [] ),
+				...( operation.parameters ?? [] ),
+			] ) {
+				const resolved = resolve( document, parameter );
+				parameters.set(
+					`${ resolved.in }:${ resolved.name }`,
+					resolved
+				);
+			}
+			const inPath = [ ...parameters.values() ].filter(
+				( parameter ) => parameter.in === 'path'
+			);
+			const inQuery = [ ...parameters.values() ].filter(
+				( parameter ) => parameter.in === 'query'
+			);
+
+			const validateParams = looseAjv.compile( {
+				type: 'object',
+				properties: Object.fromEntries(
+					inPath.map( ( p ) => [
+						p.name,
+						absolutise( p.schema ?? {} ),
+					] )
+				),
+				required: inPath.map( ( parameter ) => parameter.name ),
+				additionalProperties: false,
+			} );
+			const validateQuery = looseAjv.compile( {
+				type: 'object',
+				properties: {
+					...TRANSPORT_QUERY_PARAMETERS,
+					...Object.fromEntries(
+						inQuery.map( ( p ) => [
+							p.name,
+							absolutise( p.schema ?? {} ),
+						] )
+					),
+				},
+				required: inQuery
+					.filter( ( parameter ) => parameter.required )
+					.map( ( parameter ) => parameter.name ),
+				additionalProperties: false,
+			} );
+			// `style: form, explode: false` arrays travel as one comma-separated value: `fields=name,booty`.
+			const commaLists = inQuery
+				.filter(
+					( parameter ) =>
+						( parameter.style ?? 'form' ) === 'form' &&
+						parameter.explode === false &&
+						resolve< JsonSchema >(
+							document,
+							parameter.schema ?? {}
+						).type === 'array'
+				)
+				.map( ( parameter ) => parameter.name );
+
+			const requestBody = operation.requestBody
+				? resolve( document, operation.requestBody )
+				: undefined;
+			const bodySchema =
+				requestBody?.content?.[ 'application/json' ]?.schema;
+			const validateBody = bodySchema
+				? strictAjv.compile( absolutise( bodySchema ) )
+				: undefined;
+			const bodyRequired = Boolean( requestBody?.required );
+
+			const responses = new Map< string, ValidateFunction | 'empty' >();
+			for ( const [ status, response ] of Object.entries(
+				operation.responses ?? {}
+			) ) {
+				const schema = resolve( document, response ).content?.[
+					'application/json'
+				]?.schema;
+				responses.set(
+					status.toUpperCase(),
+					schema
+						? responseAjv.compile( absolutise( schema ) )
+						: 'empty'
+				);
+			}
+
+			const security = operation.security ?? document.security ?? [];
+			const secured = security.some(
+				( requirement ) => 'bearerAuth' in requirement
+			);
+
+			operations.push( {
+				operationId,
+				method: method.toUpperCase() as Uppercase< HttpMethod >,
+				path,
+				secured,
+				validateRequest( request ) {
+					const params = {
+						...( request.params as object | undefined ),
+					};
+					check( 'params', validateParams, params );
+					const query = splitCommaLists(
+						{ ...( request.query as object | undefined ) },
+						commaLists
+					);
+					check( 'querystring', validateQuery, query );
+					let body = request.body;
+					if ( validateBody ) {
+						if ( body === undefined || body === null ) {
+							if ( bodyRequired ) {
+								throw new RequestValidationError( 'body', [] );
+							}
+						} else {
+							check( 'body', validateBody, body );
+						}
+					} else if (
+						body !== undefined &&
+						body !== null &&
+						body !== ''
+					) {
+						throw new RequestValidationError( 'body', [
+							{
+								keyword: 'not',
+								instancePath: '',
+								schemaPath: '#',
+								params: {},
+								message:
+									'must be empty: this operation takes no body',
+							},
+						] );
+					} else {
+						body = undefined;
+					}
+					return { params, query, body };
+				},
+				checkResponse( status, payload ) {
+					const text = String( status );
+					const expected =
+						responses.get( text ) ??
+						responses.get( `${ text[ 0 ] }XX` ) ??
+						responses.get( 'DEFAULT' );
+					if ( ! expected ) {
+						return {
+							message: `status ${ status } is not declared for ${ operationId }`,
+						};
+					}
+					if ( expected === 'empty' ) {
+						return payload === undefined ||
+							payload === null ||
+							payload === ''
+							? null
+							: {
+									message: `status ${ status } of ${ operationId } must have no body`,
+							  };
+					}
+					if ( expected( payload ) ) {
+						return null;
+					}
+					const errors = expected.errors ?? [];
+					return {
+						message: `the body of status ${ status } does not match the contract of ${ operationId }: ${ responseAjv.errorsText(
+							errors
+						) }`,
+						errors: errors.map(
+							( {
+								keyword,
+								instancePath,
+								schemaPath,
+								params,
+								message,
+							} ) => ( {
+								keyword,
+								instancePath,
+								schemaPath,
+								params,
+								message,
+							} )
+						),
+					};
+				},
+			} );
+		}
+	}
+	return operations;
+}
+
+function check(
+	part: RequestPart,
+	validate: ValidateFunction,
+	data: unknown
+): void {
+	if ( ! validate( data ) ) {
+		throw new RequestValidationError( part, validate.errors ?? [] );
+	}
+}
+
+function splitCommaLists(
+	query: Record< string, unknown >,
+	names: string[]
+): Record< string, unknown > {
+	for ( const name of names ) {
+		const value = query[ name ];
+		if ( value === undefined ) {
+			continue;
+		}
+		query[ name ] = ( Array.isArray( value ) ? value : [ value ] )
+			.flatMap( ( item ) => String( item ).split( ',' ) )
+			.map( ( item ) => item.trim() )
+			.filter( Boolean );
+	}
+	return query;
+}
+
+export interface RegisterOptions {
+	document: OpenApiDocument;
+	handlers: Record< string, OperationHandler >;
+	/** The onRequest hook of operations secured by bearerAuth. */
+	authenticate: (
+		request: FastifyRequest,
+		reply: FastifyReply
+	) => Promise< void >;
+}
+
+/**
+ * Registers one route per operation. Fails at start-up when an operation has no handler or a handler no
+ * operation, so the contract and the code cannot drift apart silently.
+ *
+ * @param app
+ */
+export function registerOpenApi(
+	app: FastifyInstance,
+	{ document, handlers, authenticate }: RegisterOptions
+) {
+	const prefix = ( document.servers?.[ 0 ]?.url ?? '' ).replace( /\/+$/, '' );
+	const operations = compileOperations( document );
+	const missing = operations.filter(
+		( operation ) => ! handlers[ operation.operationId ]
+	);
+	const unused = Object.keys( handlers ).filter(
+		( id ) => ! operations.some( ( op ) => op.operationId === id )
+	);
+	if ( missing.length || unused.length ) {
+		throw new Error(
+			[
+				missing.length &&
+					`operations without a handler: ${ missing
+						.map( ( op ) => op.operationId )
+						.join( ', ' ) }`,
+				unused.length &&
+					`handlers without an operation in openapi.yaml: ${ unused.join(
+						', '
+					) }`,
+			]
+				.filter( Boolean )
+				.join( '; ' )
+		);
+	}
+
+	for ( const operation of operations ) {
+		const handler = handlers[ operation.operationId ];
+		const checked = new WeakSet< FastifyReply >();
+
+		const violation = (
+			request: FastifyRequest,
+			reply: FastifyReply,
+			problem: ContractViolation
+		) => {
+			request.log.error(
+				{
+					operationId: operation.operationId,
+					status: reply.statusCode,
+					violation: problem,
+				},
+				'response contract violation'
+			);
+			reply.code( 500 ).type( 'application/json' );
+			return errorBody( 500, GENERIC_MESSAGE );
+		};
+
+		app.route( {
+			method: operation.method,
+			url: prefix + operation.path.replace( /\{([^}]+)\}/g, ':$1' ),
+			onRequest: operation.secured ? authenticate : undefined,
+			async preValidation( request ) {
+				const { params, query, body } =
+					operation.validateRequest( request );
+				request.params = params;
+				request.query = query;
+				request.body = body;
+			},
+			async preSerialization(
+				request: FastifyRequest,
+				reply: FastifyReply,
+				payload: unknown
+			) {
+				checked.add( reply );
+				const problem = operation.checkResponse(
+					reply.statusCode,
+					payload
+				);
+				return problem ? violation( request, reply, problem ) : payload;
+			},
+			// Answers that skip serialisation (strings, empty bodies) are checked here instead; streams and
+			// buffers are not JSON answers and pass as they are.
+			async onSend( request, reply, payload ) {
+				if ( checked.has( reply ) || reply.statusCode >= 500 ) {
+					return payload;
+				}
+				let body: unknown = payload;
+				if ( typeof payload === 'string' && payload !== '' ) {
+					try {
+						body = JSON.parse( payload );
+					} catch {
+						body = payload;
+					}
+				} else if (
+					payload !== null &&
+					payload !== undefined &&
+					payload !== ''
+				) {
+					return payload;
+				}
+				const problem = operation.checkResponse(
+					reply.statusCode,
+					body
+				);
+				return problem
+					? JSON.stringify( violation( request, reply, problem ) )
+					: payload;
+			},
+			handler,
+		} );
+	}
+	return operations;
+}

@@ -1,0 +1,293 @@
+import {
+	CHANNEL_NAMESPACE,
+	signInternalRequest,
+	type KeyMaterial,
+} from './channel.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Client of the internal channel: WordPress owns identity, so every user-level action (create, check or change
+ * a password, change the email, delete, read the role) is asked of it over signed HTTP (docs/contracts.md).
+ * Expected refusals come back as values; anything else (no answer, timeout, 5xx, a refused signature, an
+ * answer that breaks the contract) is a WordPressUnavailableError, which the error handler answers with 502.
+ */
+
+export interface WordPressUser {
+	id: number;
+	username: string;
+	email: string;
+	role: string;
+}
+
+export interface WordPressRole {
+	id: number;
+	role: string;
+	roles: string[];
+}
+
+export type CreateUserResult =
+	| { ok: true; user: WordPressUser }
+	| { ok: false; reason: 'email_exists' }
+	| { ok: false; reason: 'invalid_input'; message: string };
+
+export interface WordPressClient {
+	createUser: ( input: {
+		email: string;
+		password: string;
+		name: string;
+		surname: string;
+	} ) => Promise< CreateUserResult >;
+	/** The user when the password is right, null when the credentials are wrong. */
+	checkPassword: ( input: {
+		username: string;
+		password: string;
+	} ) => Promise< WordPressUser | null >;
+	changePassword: (
+		id: number,
+		input: { oldPassword: string; password: string }
+	) => Promise< 'changed' | 'wrong_password' | 'not_found' >;
+	changeEmail: (
+		id: number,
+		email: string
+	) => Promise< 'changed' | 'email_exists' | 'not_found' >;
+	deleteUser: ( id: number ) => Promise< 'deleted' | 'not_found' >;
+	readRole: ( id: number ) => Promise< WordPressRole | null >;
+}
+
+export const WORDPRESS_UNAVAILABLE_MESSAGE =
+	'The identity service (WordPress) is not answering. Please try again in a moment.';
+
+export class WordPressUnavailableError extends HttpError {
+	/** For the logs only: the client gets the fixed message above. */
+	readonly detail: string;
+
+	constructor( detail: string, options?: { cause?: unknown } ) {
+		super( 502, WORDPRESS_UNAVAILABLE_MESSAGE, options );
+		this.name = 'WordPressUnavailableError';
+		this.detail = detail;
+	}
+}
+
+export interface WordPressClientOptions {
+	/** WordPress base URL, e.g. http://127.0.0.1:8081 (the channel lives under /wp-json). */
+	baseUrl: string;
+	key: KeyMaterial;
+	timeoutMs?: number;
+}
+
+interface Answer {
+	status: number;
+	body: Record< string, unknown >;
+}
+
+const isRecord = ( value: unknown ): value is Record< string, unknown > =>
+	typeof value === 'object' && value !== null && ! Array.isArray( value );
+
+function toUserId( value: unknown ): number | null {
+	const id =
+		typeof value === 'string' && /^\d+$/.test( value )
+			? Number( value )
+			: value;
+	return typeof id === 'number' && Number.isSafeInteger( id ) && id > 0
+		? id
+		: null;
+}
+
+export function createWordPressClient( {
+	baseUrl,
+	key,
+	timeoutMs = 5000,
+}: WordPressClientOptions ): WordPressClient {
+	const base = baseUrl.replace( /\/+$/, '' );
+
+	async function call(
+		method: string,
+		path: string,
+		payload?: unknown
+	): Promise< Answer > {
+		const route = `${ CHANNEL_NAMESPACE }${ path }`;
+		const body = payload === undefined ? '' : JSON.stringify( payload );
+		const headers: Record< string, string > = {
+			accept: 'application/json',
+			...signInternalRequest( key, method, route, body ),
+		};
+		if ( body ) {
+			headers[ 'content-type' ] = 'application/json';
+		}
+		let response: Response;
+		let text: string;
+		try {
+			response = await fetch( `${ base }/wp-json${ route }`, {
+				method,
+				headers,
+				body: body || undefined,
+				signal: AbortSignal.timeout( timeoutMs ),
+			} );
+			text = await response.text();
+		} catch ( error ) {
+			throw new WordPressUnavailableError(
+				`${ method } ${ route }: no answer (${ describe( error ) })`,
+				{
+					cause: error,
+				}
+			);
+		}
+		let parsed: unknown;
+		try {
+			parsed = text ? JSON.parse( text ) : {};
+		} catch {
+			parsed = undefined;
+		}
+		if ( ! isRecord( parsed ) ) {
+			throw new WordPressUnavailableError(
+				`${ method } ${ route }: answered ${ response.status } with a body that is not a JSON object`
+			);
+		}
+		if ( response.status === 401 ) {
+			// A refused signature is a deployment fault (different secrets, clocks apart), never the user's.
+			throw new WordPressUnavailableError(
+				`${ method } ${ route }: WordPress refused the channel signature (${ String(
+					parsed.code ?? 'no code'
+				) }); check that both sides share CROWDSCOUT_SECRET and that their clocks agree`
+			);
+		}
+		if ( response.status >= 500 ) {
+			throw new WordPressUnavailableError(
+				`${ method } ${ route }: answered ${ response.status }`
+			);
+		}
+		return { status: response.status, body: parsed };
+	}
+
+	function unexpected( method: string, path: string, answer: Answer ): never {
+		throw new WordPressUnavailableError(
+			`${ method } ${ CHANNEL_NAMESPACE }${ path }: unexpected answer ${
+				answer.status
+			} ${ JSON.stringify( answer.body ).slice( 0, 200 ) }`
+		);
+	}
+
+	function toUser(
+		method: string,
+		path: string,
+		answer: Answer
+	): WordPressUser {
+		const { body } = answer;
+		const id = toUserId( body.id );
+		if ( id === null || typeof body.email !== 'string' ) {
+			unexpected( method, path, answer );
+		}
+		return {
+			id,
+			username: typeof body.username === 'string' ? body.username : '',
+			email: body.email,
+			role: typeof body.role === 'string' ? body.role : '',
+		};
+	}
+
+	return {
+		async createUser( input ) {
+			const path = '/internal/users';
+			const answer = await call( 'POST', path, input );
+			if ( answer.status === 201 || answer.status === 200 ) {
+				return { ok: true, user: toUser( 'POST', path, answer ) };
+			}
+			if ( answer.status === 409 ) {
+				return { ok: false, reason: 'email_exists' };
+			}
+			if ( answer.status === 400 ) {
+				const message =
+					typeof answer.body.message === 'string'
+						? answer.body.message
+						: 'Invalid input';
+				return { ok: false, reason: 'invalid_input', message };
+			}
+			return unexpected( 'POST', path, answer );
+		},
+
+		async checkPassword( input ) {
+			const path = '/internal/users/check-password';
+			const answer = await call( 'POST', path, input );
+			if ( answer.status === 200 ) {
+				return toUser( 'POST', path, answer );
+			}
+			if ( answer.status === 422 ) {
+				return null;
+			}
+			return unexpected( 'POST', path, answer );
+		},
+
+		async changePassword( id, input ) {
+			const path = `/internal/users/${ id }/password`;
+			const answer = await call( 'PUT', path, input );
+			switch ( answer.status ) {
+				case 200:
+					return 'changed';
+				case 417:
+					return 'wrong_password';
+				case 404:
+					return 'not_found';
+			}
+			return unexpected( 'PUT', path, answer );
+		},
+
+		async changeEmail( id, email ) {
+			const path = `/internal/users/${ id }/email`;
+			const answer = await call( 'PUT', path, { email } );
+			switch ( answer.status ) {
+				case 200:
+					return 'changed';
+				case 409:
+					return 'email_exists';
+				case 404:
+					return 'not_found';
+			}
+			return unexpected( 'PUT', path, answer );
+		},
+
+		async deleteUser( id ) {
+			const path = `/internal/users/${ id }`;
+			const answer = await call( 'DELETE', path );
+			if ( answer.status === 200 ) {
+				return 'deleted';
+			}
+			if ( answer.status === 404 ) {
+				return 'not_found';
+			}
+			return unexpected( 'DELETE', path, answer );
+		},
+
+		async readRole( id ) {
+			const path = `/internal/users/${ id }/role`;
+			const answer = await call( 'GET', path );
+			if ( answer.status === 404 ) {
+				return null;
+			}
+			const userId = toUserId( answer.body.id );
+			const roles = answer.body.roles;
+			if (
+				answer.status !== 200 ||
+				userId === null ||
+				! Array.isArray( roles ) ||
+				! roles.every( ( role ) => typeof role === 'string' )
+			) {
+				return unexpected( 'GET', path, answer );
+			}
+			const role =
+				typeof answer.body.role === 'string'
+					? answer.body.role
+					: roles[ 0 ] ?? '';
+			return { id: userId, role, roles };
+		},
+	};
+}
+
+function describe( error: unknown ): string {
+	if ( error instanceof Error ) {
+		const code = ( error.cause as { code?: string } | undefined )?.code;
+		return error.name === 'TimeoutError'
+			? 'timed out'
+			: code ?? error.message;
+	}
+	return String( error );
+}

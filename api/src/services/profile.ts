@@ -1,0 +1,133 @@
+import type { Tester } from '../repositories/testers.ts';
+
+/**
+ * The fields of GET /users/me. The list must match the `UserField` enum of openapi.yaml (a test holds them
+ * together); the contract rejects any other name before this code runs.
+ */
+export const USER_FIELDS = [
+	'id',
+	'wp_user_id',
+	'name',
+	'surname',
+	'email',
+	'image',
+	'role',
+	'is_verified',
+	'birthDate',
+	'total_exp_pts',
+	'booty',
+	'pending_booty',
+	'rank',
+	'attended_cp',
+	'approved_bugs',
+	'onboarding_completed',
+	'languages',
+	'certifications',
+	'booty_threshold',
+] as const;
+
+export type UserField = ( typeof USER_FIELDS )[ number ];
+
+export const ALL_FIELDS = 'all';
+
+/** What the profile card needs when the client names no fields. */
+export const DEFAULT_FIELDS: readonly UserField[] = [
+	'id',
+	'wp_user_id',
+	'name',
+	'surname',
+	'email',
+	'image',
+	'role',
+	'is_verified',
+];
+
+export const CURRENCY = 'EUR';
+
+export interface Money {
+	value: number;
+	currency: string;
+}
+
+export interface Booty {
+	gross: Money;
+	net?: Money;
+}
+
+const money = ( cents: number ): Money => ( {
+	value: Math.round( cents ) / 100,
+	currency: CURRENCY,
+} );
+
+function booty( grossCents: number, netCents: number | null ): Booty {
+	return netCents === null
+		? { gross: money( grossCents ) }
+		: { gross: money( grossCents ), net: money( netCents ) };
+}
+
+type Present = ( tester: Tester, role: string ) => unknown;
+
+/**
+ * One producer per field; `null` marks a field the client may ask for but that has no value yet, which is then
+ * left out of the answer rather than invented.
+ */
+const PRODUCERS: Record< UserField, Present | null > = {
+	id: ( tester ) => tester.id,
+	wp_user_id: ( tester ) => tester.wpUserId,
+	name: ( tester ) => tester.name,
+	surname: ( tester ) => tester.surname,
+	email: ( tester ) => tester.email,
+	image: ( tester ) => tester.image,
+	role: ( _tester, role ) => role,
+	is_verified: ( tester ) => tester.isVerified,
+	birthDate: ( tester ) => tester.birthDate,
+	total_exp_pts: ( tester ) => tester.totalExpPts,
+	attended_cp: ( tester ) => tester.attendedCp,
+	approved_bugs: ( tester ) => tester.approvedBugs,
+	onboarding_completed: ( tester ) => tester.onboardingCompleted,
+	booty: ( tester ) => booty( tester.bootyGrossCents, tester.bootyNetCents ),
+	pending_booty: ( tester ) =>
+		booty( tester.pendingBootyGrossCents, tester.pendingBootyNetCents ),
+	booty_threshold: ( tester ) => ( {
+		value: money( tester.bootyThresholdCents ).value,
+		isOver: tester.pendingBootyGrossCents >= tester.bootyThresholdCents,
+	} ),
+	// Spoken languages and certifications get their tables with the profile domain model; until then a tester
+	// has none, which is exactly what an empty list says.
+	languages: () => [],
+	certifications: () => [],
+	// The rank needs the level model (monthly levels, companion spec); until it exists it is omitted and the
+	// client shows its default, N/A.
+	rank: null,
+};
+
+/**
+ * The answer of GET /users/me: `id` plus exactly the requested fields (`all` for every field that has a value),
+ * or the default set when no field is named.
+ *
+ * @param tester
+ * @param role      Primary WordPress role, from the token.
+ * @param requested Field names as the contract let them through.
+ */
+export function presentMe(
+	tester: Tester,
+	role: string,
+	requested?: readonly string[]
+): Record< string, unknown > {
+	let fields: readonly UserField[];
+	if ( ! requested || requested.length === 0 ) {
+		fields = DEFAULT_FIELDS;
+	} else if ( requested.includes( ALL_FIELDS ) ) {
+		fields = USER_FIELDS;
+	} else {
+		fields = USER_FIELDS.filter( ( field ) => requested.includes( field ) );
+	}
+	const answer: Record< string, unknown > = { id: tester.id };
+	for ( const field of fields ) {
+		const produce = PRODUCERS[ field ];
+		if ( produce ) {
+			answer[ field ] = produce( tester, role );
+		}
+	}
+	return answer;
+}

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+	ConfigError,
+	readDatabaseUrl,
+	readServerConfig,
+} from '../src/config.ts';
+
+const SECRET = 's'.repeat( 32 );
+
+describe( 'readServerConfig', () => {
+	it( 'refuses to run without a secret, or with a short one', () => {
+		assert.throws(
+			() => readServerConfig( {} ),
+			( error: unknown ) => {
+				assert.ok( error instanceof ConfigError );
+				assert.match(
+					error.message,
+					/CROWDSCOUT_SECRET is not set.*there is no default/
+				);
+				return true;
+			}
+		);
+		assert.throws(
+			() => readServerConfig( { CROWDSCOUT_SECRET: 's'.repeat( 31 ) } ),
+			/too short \(31 characters\)/
+		);
+	} );
+
+	it( 'has the documented defaults', () => {
+		assert.deepEqual(
+			readServerConfig( { CROWDSCOUT_SECRET: SECRET }, '/srv/api' ),
+			{
+				app: { secret: SECRET, wordpressUrl: 'http://127.0.0.1:8081' },
+				databaseUrl: 'sqlite:///srv/api/.data/api.sqlite',
+				host: '127.0.0.1',
+				port: 8082,
+				logLevel: 'info',
+			}
+		);
+	} );
+
+	it( 'reads every setting', () => {
+		const config = readServerConfig(
+			{
+				CROWDSCOUT_SECRET: SECRET,
+				CROWDSCOUT_DB_URL: 'mysql://u:p@db:3306/api',
+				CROWDSCOUT_API_HOST: '0.0.0.0',
+				CROWDSCOUT_API_PORT: '9000',
+				CROWDSCOUT_WP_URL: 'https://example.org/',
+				LOG_LEVEL: 'debug',
+			},
+			'/srv/api'
+		);
+		assert.deepEqual( config, {
+			app: { secret: SECRET, wordpressUrl: 'https://example.org' },
+			databaseUrl: 'mysql://u:p@db:3306/api',
+			host: '0.0.0.0',
+			port: 9000,
+			logLevel: 'debug',
+		} );
+	} );
+
+	it( 'puts the SQLite file in CROWDSCOUT_DATA_DIR', () => {
+		assert.equal(
+			readDatabaseUrl( { CROWDSCOUT_DATA_DIR: '/data' } ),
+			'sqlite:///data/api.sqlite'
+		);
+		assert.equal(
+			readDatabaseUrl( { CROWDSCOUT_DATA_DIR: 'rel' }, '/srv' ),
+			'sqlite:///srv/rel/api.sqlite'
+		);
+	} );
+
+	it( 'refuses nonsense with a message naming the variable', () => {
+		const base = { CROWDSCOUT_SECRET: SECRET };
+		assert.throws(
+			() => readServerConfig( { ...base, CROWDSCOUT_API_PORT: 'http' } ),
+			/CROWDSCOUT_API_PORT/
+		);
+		assert.throws(
+			() => readServerConfig( { ...base, CROWDSCOUT_WP_URL: 'ftp://x' } ),
+			/CROWDSCOUT_WP_URL/
+		);
+		assert.throws(
+			() => readServerConfig( { ...base, LOG_LEVEL: 'loud' } ),
+			/LOG_LEVEL/
+		);
+	} );
+} );

@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+	createWordPressClient,
+	WordPressUnavailableError,
+	type WordPressClient,
+} from '../../src/lib/wordpress.ts';
+import {
+	startFakeWordPress,
+	type FakeWordPress,
+} from '../helpers/fake-wordpress.ts';
+
+const SECRET = 'the-shared-secret-for-the-channel-tests';
+
+describe( 'WordPress channel client', () => {
+	let wordpress: FakeWordPress;
+	let client: WordPressClient;
+	before( async () => {
+		wordpress = await startFakeWordPress( { secret: SECRET } );
+		client = createWordPressClient( {
+			baseUrl: `${ wordpress.url }/`,
+			key: { secret: SECRET },
+			timeoutMs: 1000,
+		} );
+	} );
+	after( () => wordpress.close() );
+
+	it( 'creates a user, then reports the email as taken', async () => {
+		const input = {
+			email: 'new@example.test',
+			password: 'Secret123',
+			name: 'N',
+			surname: 'U',
+		};
+		const created = await client.createUser( input );
+		assert.ok( created.ok );
+		assert.equal( created.user.email, 'new@example.test' );
+		assert.equal( created.user.role, 'tester' );
+		assert.deepEqual( await client.createUser( input ), {
+			ok: false,
+			reason: 'email_exists',
+		} );
+		assert.deepEqual( await client.createUser( { ...input, email: '' } ), {
+			ok: false,
+			reason: 'invalid_input',
+			message: 'email and password are required',
+		} );
+		assert.deepEqual( wordpress.requests[ 0 ], {
+			method: 'POST',
+			route: '/crowdscout/v1/internal/users',
+			status: 201,
+			body: input,
+		} );
+	} );
+
+	it( 'checks a password by email or login', async () => {
+		const user = wordpress.addUser( {
+			email: 'check@example.test',
+			login: 'checker',
+			password: 'Right123',
+		} );
+		assert.equal(
+			(
+				await client.checkPassword( {
+					username: 'checker',
+					password: 'Right123',
+				} )
+			)?.id,
+			user.id
+		);
+		assert.equal(
+			(
+				await client.checkPassword( {
+					username: 'check@example.test',
+					password: 'Right123',
+				} )
+			)?.id,
+			user.id
+		);
+		assert.equal(
+			await client.checkPassword( {
+				username: 'checker',
+				password: 'Wrong123',
+			} ),
+			null
+		);
+	} );
+
+	it( 'changes a password', async () => {
+		const user = wordpress.addUser( {
+			email: 'pw@example.test',
+			password: 'Old12345',
+		} );
+		assert.equal(
+			await client.changePassword( user.id, {
+				oldPassword: 'Wrong',
+				password: 'New12345',
+			} ),
+			'wrong_password'
+		);
+		assert.equal(
+			await client.changePassword( user.id, {
+				oldPassword: 'Old12345',
+				password: 'New12345',
+			} ),
+			'changed'
+		);
+		assert.equal( wordpress.users.get( user.id )?.password, 'New12345' );
+		assert.equal(
+			await client.changePassword( 999_999, {
+				oldPassword: 'a',
+				password: 'b',
+			} ),
+			'not_found'
+		);
+	} );
+
+	it( 'changes an email', async () => {
+		const user = wordpress.addUser( {
+			email: 'mail@example.test',
+			password: 'x',
+		} );
+		wordpress.addUser( { email: 'taken@example.test', password: 'x' } );
+		assert.equal(
+			await client.changeEmail( user.id, 'taken@example.test' ),
+			'email_exists'
+		);
+		assert.equal(
+			await client.changeEmail( user.id, 'fresh@example.test' ),
+			'changed'
+		);
+		assert.equal(
+			await client.changeEmail( 999_999, 'x@example.test' ),
+			'not_found'
+		);
+	} );
+
+	it( 'reads roles and deletes users', async () => {
+		const user = wordpress.addUser( {
+			email: 'lead@example.test',
+			password: 'x',
+			roles: [ 'tester_lead', 'tester' ],
+		} );
+		assert.deepEqual( await client.readRole( user.id ), {
+			id: user.id,
+			role: 'tester_lead',
+			roles: [ 'tester_lead', 'tester' ],
+		} );
+		assert.equal( await client.deleteUser( user.id ), 'deleted' );
+		assert.equal( await client.deleteUser( user.id ), 'not_found' );
+		assert.equal( await client.readRole( user.id ), null );
+	} );
+
+	it( 'turns refusals, failures and silence into WordPressUnavailableError', async () => {
+		const foreign = createWordPressClient( {
+			baseUrl: wordpress.url,
+			key: { secret: 'y'.repeat( 40 ) },
+		} );
+		await assert.rejects( foreign.readRole( 1 ), ( error: unknown ) => {
+			assert.ok( error instanceof WordPressUnavailableError );
+			assert.equal( error.statusCode, 502 );
+			assert.match(
+				error.detail,
+				/refused the channel signature \(bad_signature\)/
+			);
+			return true;
+		} );
+
+		wordpress.failWith = 500;
+		await assert.rejects( client.readRole( 1 ), WordPressUnavailableError );
+		wordpress.failWith = null;
+
+		wordpress.delayMs = 500;
+		const impatient = createWordPressClient( {
+			baseUrl: wordpress.url,
+			key: { secret: SECRET },
+			timeoutMs: 50,
+		} );
+		await assert.rejects( impatient.readRole( 1 ), /not answering/ );
+		wordpress.delayMs = 0;
+
+		const nowhere = createWordPressClient( {
+			baseUrl: 'http://127.0.0.1:9',
+			key: { secret: SECRET },
+		} );
+		await assert.rejects(
+			nowhere.deleteUser( 1 ),
+			WordPressUnavailableError
+		);
+	} );
+} );

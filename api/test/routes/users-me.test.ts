@@ -1,0 +1,361 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestContext, type TestContext } from '../helpers/context.ts';
+import { mintToken } from '../helpers/tokens.ts';
+
+describe( 'GET /api/users/me', () => {
+	let ctx: TestContext;
+	before( async () => {
+		ctx = await startTestContext();
+	} );
+	after( () => ctx.close() );
+
+	const getMe = ( query = '', headers: Record< string, string > = {} ) =>
+		ctx.app.inject( {
+			method: 'GET',
+			url: `/api/users/me${ query }`,
+			headers,
+		} );
+	const bearer = ( token: string ) => ( {
+		authorization: `Bearer ${ token }`,
+	} );
+
+	describe( 'authentication', () => {
+		it( 'answers 403 JSON without a token', async () => {
+			const response = await getMe();
+			assert.equal( response.statusCode, 403 );
+			assert.match(
+				response.headers[ 'content-type' ] as string,
+				/^application\/json/
+			);
+			assert.deepEqual( Object.keys( response.json() ).sort(), [
+				'error',
+				'message',
+				'status',
+			] );
+			assert.equal( response.json().status, 403 );
+			assert.equal( response.json().error, 'Forbidden' );
+		} );
+
+		it( 'answers 403 to a malformed Authorization header or token', async () => {
+			for ( const authorization of [
+				'Basic dXNlcjpwYXNz',
+				'Bearer',
+				'Bearer not.a.jwt',
+			] ) {
+				const response = await getMe( '', { authorization } );
+				assert.equal( response.statusCode, 403, authorization );
+				assert.equal( response.json().message, 'Invalid token.' );
+			}
+		} );
+
+		it( 'answers 403 to a token signed with another secret', async () => {
+			const tester = await ctx.createTester();
+			const token = await mintToken( {
+				secret: 'another-secret-of-at-least-32-characters!',
+				sub: tester.wpUserId,
+			} );
+			const response = await getMe( '', bearer( token ) );
+			assert.equal( response.statusCode, 403 );
+			assert.equal( response.json().message, 'Invalid token.' );
+		} );
+
+		it( 'answers 403 to a token signed with the channel key instead of the JWT key', async () => {
+			const tester = await ctx.createTester();
+			const token = await mintToken( {
+				secret: ctx.secret,
+				sub: tester.wpUserId,
+				purpose: 'internal',
+			} );
+			assert.equal(
+				( await getMe( '', bearer( token ) ) ).statusCode,
+				403
+			);
+		} );
+
+		it( 'answers 403 to a token for another audience or issuer', async () => {
+			const tester = await ctx.createTester();
+			for ( const options of [
+				{ audience: 'someone-else' },
+				{ issuer: 'someone-else' },
+			] ) {
+				const token = await mintToken( {
+					secret: ctx.secret,
+					sub: tester.wpUserId,
+					...options,
+				} );
+				assert.equal(
+					( await getMe( '', bearer( token ) ) ).statusCode,
+					403
+				);
+			}
+		} );
+
+		it( 'answers 401 "Token expired" to an expired token', async () => {
+			const tester = await ctx.createTester();
+			const token = await mintToken( {
+				secret: ctx.secret,
+				sub: tester.wpUserId,
+				expiresIn: -60,
+			} );
+			const response = await getMe( '', bearer( token ) );
+			assert.equal( response.statusCode, 401 );
+			assert.deepEqual( response.json(), {
+				status: 401,
+				error: 'Unauthorized',
+				message: 'Token expired',
+			} );
+		} );
+
+		it( 'answers 403 to a valid token of a WordPress user without a tester profile', async () => {
+			const admin = ctx.wordpress.addUser( {
+				email: 'admin@example.test',
+				password: 'x',
+				roles: [ 'administrator' ],
+			} );
+			const token = await mintToken( {
+				secret: ctx.secret,
+				sub: admin.id,
+				role: 'administrator',
+			} );
+			const response = await getMe( '', bearer( token ) );
+			assert.equal( response.statusCode, 403 );
+			assert.equal(
+				response.json().message,
+				'This account has no tester profile.'
+			);
+		} );
+	} );
+
+	describe( 'fields', () => {
+		it( 'answers the default set without fields, role from the token', async () => {
+			const tester = await ctx.createTester( {
+				name: 'Dana',
+				surname: 'Demo',
+			} );
+			const response = await getMe(
+				'',
+				bearer( await ctx.tokenFor( tester, 'tester_lead' ) )
+			);
+			assert.equal( response.statusCode, 200 );
+			assert.deepEqual( response.json(), {
+				id: tester.id,
+				wp_user_id: tester.wpUserId,
+				name: 'Dana',
+				surname: 'Demo',
+				email: tester.email,
+				image: null,
+				role: 'tester_lead',
+				is_verified: false,
+			} );
+		} );
+
+		it( 'answers id plus exactly the requested fields', async () => {
+			const tester = await ctx.createTester( {
+				set: { total_exp_pts: 1234, attended_cp: 7, approved_bugs: 42 },
+			} );
+			const response = await getMe(
+				'?fields=total_exp_pts,attended_cp,approved_bugs,onboarding_completed',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.equal( response.statusCode, 200 );
+			assert.deepEqual( response.json(), {
+				id: tester.id,
+				total_exp_pts: 1234,
+				attended_cp: 7,
+				approved_bugs: 42,
+				onboarding_completed: false,
+			} );
+		} );
+
+		it( 'accepts repeated and spaced field lists', async () => {
+			const tester = await ctx.createTester();
+			const response = await getMe(
+				'?fields=name,%20surname&fields=email',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.deepEqual( Object.keys( response.json() ).sort(), [
+				'email',
+				'id',
+				'name',
+				'surname',
+			] );
+		} );
+
+		it( 'matches field names whole, never as substrings', async () => {
+			const tester = await ctx.createTester();
+			const response = await getMe(
+				'?fields=surname',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.deepEqual( response.json(), {
+				id: tester.id,
+				surname: tester.surname,
+			} );
+		} );
+
+		it( 'answers the default set for an empty field list', async () => {
+			const tester = await ctx.createTester();
+			const response = await getMe(
+				'?fields=',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.equal( response.statusCode, 200 );
+			assert.equal( response.json().wp_user_id, tester.wpUserId );
+		} );
+
+		it( 'shapes booty with net only when known, and the threshold against pending gross', async () => {
+			const tester = await ctx.createTester( {
+				set: {
+					booty_gross_cents: 123456,
+					booty_net_cents: 98765,
+					pending_booty_gross_cents: 300,
+					pending_booty_net_cents: null,
+				},
+			} );
+			const response = await getMe(
+				'?fields=booty,pending_booty,booty_threshold',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.equal( response.statusCode, 200 );
+			assert.deepEqual( response.json(), {
+				id: tester.id,
+				booty: {
+					gross: { value: 1234.56, currency: 'EUR' },
+					net: { value: 987.65, currency: 'EUR' },
+				},
+				pending_booty: { gross: { value: 3, currency: 'EUR' } },
+				booty_threshold: { value: 3, isOver: true },
+			} );
+		} );
+
+		it( 'reports the threshold not reached below 3 euro', async () => {
+			const tester = await ctx.createTester( {
+				set: { pending_booty_gross_cents: 299 },
+			} );
+			const response = await getMe(
+				'?fields=booty_threshold',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.deepEqual( response.json().booty_threshold, {
+				value: 3,
+				isOver: false,
+			} );
+		} );
+
+		it( 'answers every available field for all, without rank until the level model exists', async () => {
+			const tester = await ctx.createTester( {
+				birthDate: '1992-05-14',
+				set: { onboarding_completed: 1, is_verified: 1 },
+			} );
+			const response = await getMe(
+				'?fields=all',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.equal( response.statusCode, 200 );
+			const body = response.json();
+			assert.deepEqual( Object.keys( body ).sort(), [
+				'approved_bugs',
+				'attended_cp',
+				'birthDate',
+				'booty',
+				'booty_threshold',
+				'certifications',
+				'email',
+				'id',
+				'image',
+				'is_verified',
+				'languages',
+				'name',
+				'onboarding_completed',
+				'pending_booty',
+				'role',
+				'surname',
+				'total_exp_pts',
+				'wp_user_id',
+			] );
+			assert.equal( body.birthDate, '1992-05-14' );
+			assert.equal( body.onboarding_completed, true );
+			assert.equal( body.is_verified, true );
+			assert.deepEqual( body.languages, [] );
+			assert.deepEqual( body.certifications, [] );
+		} );
+
+		it( 'accepts rank but leaves it out', async () => {
+			const tester = await ctx.createTester();
+			const response = await getMe(
+				'?fields=rank,name',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.equal( response.statusCode, 200 );
+			assert.deepEqual( response.json(), {
+				id: tester.id,
+				name: tester.name,
+			} );
+		} );
+
+		it( 'refuses an unknown field with a message naming it and the allowed ones', async () => {
+			const tester = await ctx.createTester();
+			const response = await getMe(
+				'?fields=name,password',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.equal( response.statusCode, 400 );
+			const { message } = response.json();
+			assert.match(
+				message,
+				/^Unknown field 'password'\. Allowed fields: /
+			);
+			for ( const field of [
+				'total_exp_pts',
+				'booty',
+				'pending_booty',
+				'rank',
+				'booty_threshold',
+				'all',
+			] ) {
+				assert.ok(
+					message.includes( field ),
+					`${ field } listed in "${ message }"`
+				);
+			}
+		} );
+
+		it( 'tolerates the _locale parameter of @wordpress/api-fetch', async () => {
+			const tester = await ctx.createTester();
+			const response = await getMe(
+				'?_locale=user&fields=name',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.equal( response.statusCode, 200 );
+			assert.deepEqual( response.json(), {
+				id: tester.id,
+				name: tester.name,
+			} );
+		} );
+
+		it( 'refuses other unknown query parameters', async () => {
+			const tester = await ctx.createTester();
+			const response = await getMe(
+				'?id=1',
+				bearer( await ctx.tokenFor( tester ) )
+			);
+			assert.equal( response.statusCode, 400 );
+			assert.equal(
+				response.json().message,
+				"Unknown query parameter 'id'"
+			);
+		} );
+	} );
+
+	it( 'acts only on the token’s own tester', async () => {
+		const alice = await ctx.createTester( { name: 'Alice' } );
+		const bob = await ctx.createTester( { name: 'Bob' } );
+		const response = await getMe(
+			'?fields=name',
+			bearer( await ctx.tokenFor( bob ) )
+		);
+		assert.deepEqual( response.json(), { id: bob.id, name: 'Bob' } );
+		assert.notEqual( alice.id, bob.id );
+	} );
+} );
