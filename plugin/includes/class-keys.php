@@ -19,19 +19,19 @@ final class Keys {
 	public const CHANNEL_PURPOSE = 'crowdscout:internal';
 
 	/**
-	 * Source of the secret.
+	 * Source of the secret: answers the usable secret or null (read on each use, so a changed setting applies).
 	 *
-	 * @var Settings
+	 * @var \Closure(): ?string
 	 */
-	private Settings $settings;
+	private \Closure $secret;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param Settings $settings Source of the secret.
+	 * @param callable(): ?string $secret Source of the secret, e.g. Settings::secret.
 	 */
-	public function __construct( Settings $settings ) {
-		$this->settings = $settings;
+	public function __construct( callable $secret ) {
+		$this->secret = \Closure::fromCallable( $secret );
 	}
 
 	/**
@@ -70,7 +70,7 @@ final class Keys {
 	 * @return string|null
 	 */
 	private function key( string $purpose ): ?string {
-		$secret = $this->settings->secret();
+		$secret = ( $this->secret )();
 		return null === $secret ? null : self::derive( $secret, $purpose );
 	}
 }

@@ -112,7 +112,7 @@ final class Plugin {
 	 * @return Keys
 	 */
 	public function keys(): Keys {
-		return $this->service( Keys::class, fn() => new Keys( $this->settings() ) );
+		return $this->service( Keys::class, fn() => new Keys( array( $this->settings(), 'secret' ) ) );
 	}
 
 	/**

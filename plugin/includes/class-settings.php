@@ -69,7 +69,16 @@ final class Settings {
 	 * @return string|null
 	 */
 	public function secret(): ?string {
-		$secret = $this->constant_value( 'secret' ) ?? $this->stored()['secret'];
+		return self::usable_secret( $this->constant_value( 'secret' ) ?? $this->stored()['secret'] );
+	}
+
+	/**
+	 * A configured secret as the plugin may use it: null when it is too short to be safe.
+	 *
+	 * @param string $secret Secret as configured.
+	 * @return string|null
+	 */
+	public static function usable_secret( string $secret ): ?string {
 		return strlen( $secret ) >= self::MIN_SECRET_LENGTH ? $secret : null;
 	}
 

@@ -4,7 +4,8 @@ import { ROOT } from './paths.mjs';
 import { run } from './process.mjs';
 
 const SOURCES = [ 'src', 'blocks', 'languages', 'webpack.config.js', 'package-lock.json' ];
-const STAMP = path.join( ROOT, 'plugin/build/frontend.asset.php' );
+// Webpack leaves identical outputs untouched, so their times say nothing: the build gets its own stamp.
+const STAMP = path.join( ROOT, 'plugin/build/.built' );
 
 function newest( entry ) {
 	const full = path.join( ROOT, entry );
@@ -33,4 +34,5 @@ export async function ensureBuild( log = console.log ) {
 	}
 	log( 'Building the front end (plugin/build)…' );
 	await run( 'npm', [ 'run', '--silent', 'build' ], { cwd: ROOT, quiet: true } );
+	fs.writeFileSync( STAMP, new Date().toISOString() );
 }

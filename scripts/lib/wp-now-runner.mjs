@@ -101,7 +101,7 @@ patchWpNow( universal );
 const { getWpNowConfig, startServer } = await import( '@wp-now/wp-now' );
 const blueprint = path.join( home, 'blueprint.json' );
 fs.writeFileSync( blueprint, JSON.stringify( { steps: [ { step: 'defineSiteUrl', siteUrl } ] } ) );
-const options = await getWpNowConfig( { path: path.join( ROOT, 'plugin' ), wp: WP_VERSION, port, blueprint } );
+const options = await getWpNowConfig( { path: path.join( ROOT, 'plugin' ), wp: WP_VERSION, php: '8.2', port, blueprint } );
 const { php, options: running } = await startServer( options );
 const result = await php.run( { code: SETUP( running.documentRoot ) } );
 if ( ! result.text.includes( 'ready' ) ) {

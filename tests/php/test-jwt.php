@@ -9,6 +9,7 @@ namespace Crowdscout\Tests;
 
 use Crowdscout\Jwt;
 use Crowdscout\Keys;
+use Crowdscout\Settings;
 
 /**
  * Tokens minted by WordPress carry the contract's claims and verify with the derived JWT key.
@@ -106,15 +107,15 @@ final class Jwt_Test extends Test_Case {
 	 * No secret, no token.
 	 */
 	public function test_no_token_without_a_secret(): void {
-		if ( defined( 'CROWDSCOUT_SECRET' ) ) {
-			$this->markTestSkipped( 'CROWDSCOUT_SECRET is defined in wp-config.php.' );
-		}
 		$user = $this->create_user( 'tester' );
-		$this->set_settings( array( 'secret' => '' ) );
-		$this->assertNull( $this->plugin()->jwt()->mint( $user ) );
+		$jwt  = new Jwt( new Keys( static fn() => Settings::usable_secret( '' ) ) );
+		$this->assertNull( $jwt->mint( $user ) );
 
-		$this->set_settings( array( 'secret' => str_repeat( 'x', 31 ) ) );
-		$this->assertNull( $this->plugin()->jwt()->mint( $user ), 'A secret shorter than 32 characters is not used.' );
+		$jwt = new Jwt( new Keys( static fn() => Settings::usable_secret( str_repeat( 'x', 31 ) ) ) );
+		$this->assertNull( $jwt->mint( $user ), 'A secret shorter than 32 characters is not used.' );
+
+		$jwt = new Jwt( new Keys( static fn() => Settings::usable_secret( str_repeat( 'x', 32 ) ) ) );
+		$this->assertIsArray( $jwt->mint( $user ), 'A 32-character secret is used.' );
 	}
 
 	/**
