@@ -7,7 +7,17 @@
 import { execFileSync } from 'node:child_process';
 
 const NEEDS = {
-	php: [ 'php-cli', 'php-sqlite3', 'php-mysql', 'php-xml', 'php-mbstring', 'php-curl', 'php-gd', 'php-zip', 'php-intl' ],
+	php: [
+		'php-cli',
+		'php-sqlite3',
+		'php-mysql',
+		'php-xml',
+		'php-mbstring',
+		'php-curl',
+		'php-gd',
+		'php-zip',
+		'php-intl',
+	],
 	phpunit: [ 'phpunit' ],
 	mariadbd: [ 'mariadb-server' ],
 	mariadb: [ 'mariadb-client' ],
@@ -16,7 +26,9 @@ const NEEDS = {
 
 const has = ( command ) => {
 	try {
-		execFileSync( 'sh', [ '-c', `command -v ${ command }` ], { stdio: 'ignore' } );
+		execFileSync( 'sh', [ '-c', `command -v ${ command }` ], {
+			stdio: 'ignore',
+		} );
 		return true;
 	} catch {
 		return false;
@@ -30,12 +42,22 @@ if ( missing.length === 0 ) {
 	console.log( 'System packages: all present.' );
 	process.exit( 0 );
 }
-const packages = [ ...new Set( missing.flatMap( ( command ) => NEEDS[ command ] ) ) ];
+const packages = [
+	...new Set( missing.flatMap( ( command ) => NEEDS[ command ] ) ),
+];
 if ( process.getuid?.() !== 0 ) {
-	console.error( `Missing: ${ missing.join( ', ' ) }. As root, run: apt-get install ${ packages.join( ' ' ) }` );
+	console.error(
+		`Missing: ${ missing.join(
+			', '
+		) }. As root, run: apt-get install ${ packages.join( ' ' ) }`
+	);
 	process.exit( 1 );
 }
 console.log( `Installing ${ packages.join( ' ' ) }…` );
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 execFileSync( 'apt-get', [ 'update', '-qq' ], { stdio: 'inherit', env } );
-execFileSync( 'apt-get', [ 'install', '-y', '-qq', '--no-install-recommends', ...packages ], { stdio: 'inherit', env } );
+execFileSync(
+	'apt-get',
+	[ 'install', '-y', '-qq', '--no-install-recommends', ...packages ],
+	{ stdio: 'inherit', env }
+);

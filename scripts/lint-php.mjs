@@ -8,16 +8,28 @@ import { ROOT } from './lib/paths.mjs';
 const files = [ 'plugin', 'tests/php', 'scripts/wp' ]
 	.map( ( dir ) => path.join( ROOT, dir ) )
 	.filter( ( dir ) => fs.existsSync( dir ) )
-	.flatMap( ( dir ) => fs.readdirSync( dir, { recursive: true } ).map( ( f ) => path.join( dir, String( f ) ) ) )
-	.filter( ( file ) => file.endsWith( '.php' ) && ! file.includes( `${ path.sep }build${ path.sep }` ) );
+	.flatMap( ( dir ) =>
+		fs
+			.readdirSync( dir, { recursive: true } )
+			.map( ( f ) => path.join( dir, String( f ) ) )
+	)
+	.filter(
+		( file ) =>
+			file.endsWith( '.php' ) &&
+			! file.includes( `${ path.sep }build${ path.sep }` )
+	);
 
 let failed = 0;
 for ( const file of files ) {
-	const { status, stdout, stderr } = spawnSync( 'php', [ '-l', file ], { encoding: 'utf8' } );
+	const { status, stdout, stderr } = spawnSync( 'php', [ '-l', file ], {
+		encoding: 'utf8',
+	} );
 	if ( status !== 0 ) {
 		failed++;
 		process.stderr.write( stdout + stderr );
 	}
 }
-console.log( `php -l: ${ files.length - failed } of ${ files.length } files clean` );
+console.log(
+	`php -l: ${ files.length - failed } of ${ files.length } files clean`
+);
 process.exit( failed ? 1 : 0 );

@@ -25,12 +25,18 @@ if ( ! [ 'sqlite', 'mysql' ].includes( values.db ) ) {
 	process.exit( 2 );
 }
 if ( ! [ 'auto', 'php', 'wp-now' ].includes( values.runtime ) ) {
-	console.error( `Unknown --runtime=${ values.runtime }: use auto, php or wp-now.` );
+	console.error(
+		`Unknown --runtime=${ values.runtime }: use auto, php or wp-now.`
+	);
 	process.exit( 2 );
 }
 const port = Number( values.port ?? process.env.PORT ?? 8080 );
 if ( ! Number.isInteger( port ) || port < 1 || port > 65532 ) {
-	console.error( `PORT must be a port number, not "${ values.port ?? process.env.PORT }".` );
+	console.error(
+		`PORT must be a port number, not "${
+			values.port ?? process.env.PORT
+		}".`
+	);
 	process.exit( 2 );
 }
 
@@ -52,7 +58,11 @@ process.on( 'SIGTERM', () => shutdown( 0 ) );
 process.on( 'SIGHUP', () => shutdown( 0 ) );
 
 try {
-	platform = await startPlatform( { port, db: values.db, runtime: values.runtime } );
+	platform = await startPlatform( {
+		port,
+		db: values.db,
+		runtime: values.runtime,
+	} );
 } catch ( error ) {
 	console.error( `\nCrowdscout could not start: ${ error.message }` );
 	process.exit( 1 );

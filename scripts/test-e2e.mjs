@@ -17,19 +17,40 @@ const runs = [
 
 let failures = 0;
 for ( const { project, runtime, port } of runs ) {
-	const dataDir = fs.mkdtempSync( path.join( os.tmpdir(), `crowdscout-e2e-${ project }-` ) );
-	console.log( `\n--- ${ project }: starting the platform (${ runtime }) ---` );
+	const dataDir = fs.mkdtempSync(
+		path.join( os.tmpdir(), `crowdscout-e2e-${ project }-` )
+	);
+	console.log(
+		`\n--- ${ project }: starting the platform (${ runtime }) ---`
+	);
 	let platform;
 	try {
-		platform = await startPlatform( { port, dataDir, runtime, log: () => {} } );
+		platform = await startPlatform( {
+			port,
+			dataDir,
+			runtime,
+			log: () => {},
+		} );
 		const { status } = spawnSync(
 			path.join( ROOT, 'node_modules/.bin/playwright' ),
-			[ 'test', '--config', 'tests/e2e/playwright.config.ts', '--project', project ],
-			{ stdio: 'inherit', cwd: ROOT, env: { ...process.env, CROWDSCOUT_E2E_URL: platform.url } }
+			[
+				'test',
+				'--config',
+				'tests/e2e/playwright.config.ts',
+				'--project',
+				project,
+			],
+			{
+				stdio: 'inherit',
+				cwd: ROOT,
+				env: { ...process.env, CROWDSCOUT_E2E_URL: platform.url },
+			}
 		);
 		if ( status !== 0 ) {
 			failures++;
-			console.error( `Logs of the failed ${ project } run are in ${ dataDir }/logs` );
+			console.error(
+				`Logs of the failed ${ project } run are in ${ dataDir }/logs`
+			);
 		}
 	} catch ( error ) {
 		failures++;

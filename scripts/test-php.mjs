@@ -10,11 +10,24 @@ import path from 'node:path';
 import { ROOT } from './lib/paths.mjs';
 
 const dataDir = fs.mkdtempSync( path.join( os.tmpdir(), 'crowdscout-http-' ) );
-const env = { ...process.env, CROWDSCOUT_TEST_DATA_DIR: dataDir, CROWDSCOUT_TEST_PORT: '18380' };
+const env = {
+	...process.env,
+	CROWDSCOUT_TEST_DATA_DIR: dataDir,
+	CROWDSCOUT_TEST_PORT: '18380',
+};
 
 const http = spawnSync(
 	process.execPath,
-	[ '--import', 'tsx', '--test', '--test-concurrency=1', ...fs.readdirSync( path.join( ROOT, 'tests/http' ) ).filter( ( f ) => f.endsWith( '.test.mjs' ) ).map( ( f ) => path.join( 'tests/http', f ) ) ],
+	[
+		'--import',
+		'tsx',
+		'--test',
+		'--test-concurrency=1',
+		...fs
+			.readdirSync( path.join( ROOT, 'tests/http' ) )
+			.filter( ( f ) => f.endsWith( '.test.mjs' ) )
+			.map( ( f ) => path.join( 'tests/http', f ) ),
+	],
 	{ stdio: 'inherit', cwd: ROOT, env }
 );
 
@@ -27,7 +40,9 @@ if ( fs.existsSync( path.join( wpPath, 'wp-config.php' ) ) ) {
 		env: { ...env, CROWDSCOUT_WP_PATH: wpPath },
 	} );
 } else {
-	console.error( 'PHPUnit skipped: the HTTP tests did not leave an installed WordPress behind.' );
+	console.error(
+		'PHPUnit skipped: the HTTP tests did not leave an installed WordPress behind.'
+	);
 }
 
 const ok = http.status === 0 && phpunit.status === 0;

@@ -21,7 +21,11 @@ for ( const [ name, command, args ] of steps ) {
 	console.log( `\n=== ${ name } ===` );
 	const started = Date.now();
 	const { status } = spawnSync( command, args, { stdio: 'inherit' } );
-	results.push( { name, ok: status === 0, seconds: ( Date.now() - started ) / 1000 } );
+	results.push( {
+		name,
+		ok: status === 0,
+		seconds: ( Date.now() - started ) / 1000,
+	} );
 	if ( status !== 0 && name === 'system packages' ) {
 		break;
 	}
@@ -29,7 +33,11 @@ for ( const [ name, command, args ] of steps ) {
 
 console.log( '\n=== summary ===' );
 for ( const { name, ok, seconds } of results ) {
-	console.log( `${ ok ? 'ok  ' : 'FAIL' }  ${ name.padEnd( 26 ) } ${ seconds.toFixed( 1 ).padStart( 6 ) } s` );
+	console.log(
+		`${ ok ? 'ok  ' : 'FAIL' }  ${ name.padEnd( 26 ) } ${ seconds
+			.toFixed( 1 )
+			.padStart( 6 ) } s`
+	);
 }
 const failed = results.filter( ( r ) => ! r.ok ).length;
 console.log( `steps: ${ results.length - failed } passed, ${ failed } failed` );

@@ -17,9 +17,14 @@ const ARGS = [
 ];
 
 /** Marks the moment the first widget shows real content (a heading inside a mount container). */
+/* eslint-env browser */
 const FIRST_CONTENT = () => {
 	const observer = new MutationObserver( () => {
-		if ( document.querySelector( '[data-crowdscout-widget] h1, [data-crowdscout-widget] h2, [data-crowdscout-widget] h3' ) ) {
+		if (
+			document.querySelector(
+				'[data-crowdscout-widget] h1, [data-crowdscout-widget] h2, [data-crowdscout-widget] h3'
+			)
+		) {
 			window.__crowdscoutFirstContent = performance.now();
 			observer.disconnect();
 		}
@@ -27,20 +32,26 @@ const FIRST_CONTENT = () => {
 	observer.observe( document, { childList: true, subtree: true } );
 };
 
-const median = ( values ) => [ ...values ].sort( ( a, b ) => a - b )[ Math.floor( values.length / 2 ) ];
+const median = ( values ) =>
+	[ ...values ].sort( ( a, b ) => a - b )[ Math.floor( values.length / 2 ) ];
 
 /**
  * @param {{ url: string, pages: { path: string, login?: { email: string, password: string } }[], runs?: number }} options
  * @return {Promise<object[]>} One row per page.
  */
 export async function benchFrontend( { url, pages, runs = 7 } ) {
-	const browser = await chromium.launch( { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS } );
+	const browser = await chromium.launch( {
+		executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+		args: ARGS,
+	} );
 	const rows = [];
 	try {
 		for ( const { path, login } of pages ) {
 			const context = await browser.newContext();
 			await context.route( '**/*', ( route ) =>
-				new URL( route.request().url() ).host === new URL( url ).host ? route.continue() : route.abort()
+				new URL( route.request().url() ).host === new URL( url ).host
+					? route.continue()
+					: route.abort()
 			);
 			await context.addInitScript( FIRST_CONTENT );
 			const page = await context.newPage();
@@ -48,14 +59,22 @@ export async function benchFrontend( { url, pages, runs = 7 } ) {
 				await page.goto( `${ url }/wp-login.php` );
 				await page.fill( '#user_login', login.email );
 				await page.fill( '#user_pass', login.password );
-				await Promise.all( [ page.waitForNavigation(), page.click( '#wp-submit' ) ] );
+				await Promise.all( [
+					page.waitForNavigation(),
+					page.click( '#wp-submit' ),
+				] );
 			}
 
 			const scripts = new Map();
 			page.on( 'response', async ( response ) => {
 				if ( response.request().resourceType() === 'script' ) {
-					const body = await response.body().catch( () => Buffer.alloc( 0 ) );
-					scripts.set( response.url(), { raw: body.length, gzip: zlib.gzipSync( body, { level: 6 } ).length } );
+					const body = await response
+						.body()
+						.catch( () => Buffer.alloc( 0 ) );
+					scripts.set( response.url(), {
+						raw: body.length,
+						gzip: zlib.gzipSync( body, { level: 6 } ).length,
+					} );
 				}
 			} );
 			const times = [];
@@ -65,19 +84,37 @@ export async function benchFrontend( { url, pages, runs = 7 } ) {
 					await context.clearCookies().catch( () => {} );
 				}
 				await page.goto( `${ url }${ path }`, { waitUntil: 'load' } );
-				await page.waitForFunction( () => window.__crowdscoutFirstContent !== undefined, null, { timeout: 15000 } );
-				times.push( await page.evaluate( () => window.__crowdscoutFirstContent ) );
+				await page.waitForFunction(
+					() => window.__crowdscoutFirstContent !== undefined,
+					null,
+					{ timeout: 15000 }
+				);
+				times.push(
+					await page.evaluate( () => window.__crowdscoutFirstContent )
+				);
 			}
-			const ours = [ ...scripts ].filter( ( [ u ] ) => u.includes( '/plugins/crowdscout/' ) );
-			const sum = ( list, key ) => list.reduce( ( total, [ , s ] ) => total + s[ key ], 0 );
+			const ours = [ ...scripts ].filter( ( [ u ] ) =>
+				u.includes( '/plugins/crowdscout/' )
+			);
+			const sum = ( list, key ) =>
+				list.reduce( ( total, [ , s ] ) => total + s[ key ], 0 );
 			rows.push( {
 				page: `${ path } (${ login ? 'tester' : 'visitor' })`,
 				scripts: scripts.size,
 				'ours gz KB': ( sum( ours, 'gzip' ) / 1024 ).toFixed( 1 ),
-				'total gz KB': ( sum( [ ...scripts ], 'gzip' ) / 1024 ).toFixed( 1 ),
+				'total gz KB': ( sum( [ ...scripts ], 'gzip' ) / 1024 ).toFixed(
+					1
+				),
 				'first content ms (first run)': times[ 0 ].toFixed( 0 ),
 				'first content ms (median)': median( times ).toFixed( 0 ),
-				files: [ ...scripts ].map( ( [ u, s ] ) => `${ new URL( u ).pathname.split( '/' ).pop() } ${ ( s.gzip / 1024 ).toFixed( 1 ) }` ).join( ', ' ),
+				files: [ ...scripts ]
+					.map(
+						( [ u, s ] ) =>
+							`${ new URL( u ).pathname.split( '/' ).pop() } ${ (
+								s.gzip / 1024
+							).toFixed( 1 ) }`
+					)
+					.join( ', ' ),
 			} );
 			await context.close();
 		}

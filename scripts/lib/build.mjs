@@ -3,7 +3,13 @@ import path from 'node:path';
 import { ROOT } from './paths.mjs';
 import { run } from './process.mjs';
 
-const SOURCES = [ 'src', 'blocks', 'languages', 'webpack.config.js', 'package-lock.json' ];
+const SOURCES = [
+	'src',
+	'blocks',
+	'languages',
+	'webpack.config.js',
+	'package-lock.json',
+];
 // Webpack leaves identical outputs untouched, so their times say nothing: the build gets its own stamp.
 const STAMP = path.join( ROOT, 'plugin/build/.built' );
 
@@ -18,7 +24,10 @@ function newest( entry ) {
 	}
 	return Math.max(
 		stat.mtimeMs,
-		...fs.readdirSync( full ).filter( ( name ) => name !== '__tests__' ).map( ( name ) => newest( path.join( entry, name ) ) )
+		...fs
+			.readdirSync( full )
+			.filter( ( name ) => name !== '__tests__' )
+			.map( ( name ) => newest( path.join( entry, name ) ) )
 	);
 }
 
@@ -33,6 +42,9 @@ export async function ensureBuild( log = console.log ) {
 		return;
 	}
 	log( 'Building the front end (plugin/build)…' );
-	await run( 'npm', [ 'run', '--silent', 'build' ], { cwd: ROOT, quiet: true } );
+	await run( 'npm', [ 'run', '--silent', 'build' ], {
+		cwd: ROOT,
+		quiet: true,
+	} );
 	fs.writeFileSync( STAMP, new Date().toISOString() );
 }

@@ -2,7 +2,11 @@
  * Demo logins of the development platform (documented in the README). WordPress keeps the passwords; the API
  * creates testers through its sign-up call, which goes through the internal channel like a real sign-up.
  */
-export const DEMO_ADMIN = { email: 'admin@crowdscout.test', login: 'admin', password: 'Admin1234!' };
+export const DEMO_ADMIN = {
+	email: 'admin@crowdscout.test',
+	login: 'admin',
+	password: 'Admin1234!',
+};
 
 export const DEMO_TESTERS = [
 	{
@@ -30,7 +34,11 @@ export async function seedDemo( { apiUrl, log = console.log } ) {
 		if ( response.status === 201 ) {
 			log( `Created demo tester ${ tester.email }` );
 		} else if ( response.status !== 412 ) {
-			throw new Error( `Could not create demo tester ${ tester.email }: ${ response.status } ${ await response.text() }` );
+			throw new Error(
+				`Could not create demo tester ${ tester.email }: ${
+					response.status
+				} ${ await response.text() }`
+			);
 		}
 	}
 }

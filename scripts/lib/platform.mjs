@@ -4,7 +4,11 @@ import path from 'node:path';
 import { ROOT, dataDir as defaultDataDir } from './paths.mjs';
 import { startService, waitForHttp, run } from './process.mjs';
 import { ensurePhp } from './system.mjs';
-import { layOutWordPress, writeWpConfig, installWordPress } from './wordpress.mjs';
+import {
+	layOutWordPress,
+	writeWpConfig,
+	installWordPress,
+} from './wordpress.mjs';
 import { startProxy } from './proxy.mjs';
 import { seedDemo, DEMO_ADMIN } from './demo.mjs';
 import { ensureBuild } from './build.mjs';
@@ -20,7 +24,9 @@ export function sharedSecret( dir ) {
 	}
 	const file = path.join( dir, 'secret' );
 	if ( ! fs.existsSync( file ) ) {
-		fs.writeFileSync( file, crypto.randomBytes( 32 ).toString( 'hex' ), { mode: 0o600 } );
+		fs.writeFileSync( file, crypto.randomBytes( 32 ).toString( 'hex' ), {
+			mode: 0o600,
+		} );
 	}
 	return fs.readFileSync( file, 'utf8' ).trim();
 }
@@ -29,12 +35,12 @@ export function sharedSecret( dir ) {
  * Brings up the whole platform: WordPress (native PHP, or wp-now where no PHP can be had), the API, the
  * reverse proxy, and the demo data.
  *
- * @param {object}                      options
- * @param {number}                      [options.port]    Proxy port (WordPress +1, API +2, MariaDB +3).
- * @param {string}                      [options.dataDir]
- * @param {'sqlite'|'mysql'}            [options.db]
- * @param {'auto'|'php'|'wp-now'}       [options.runtime]
- * @param {(line: string) => void}      [options.log]
+ * @param {Object}                 options
+ * @param {number}                 [options.port]    Proxy port (WordPress +1, API +2, MariaDB +3).
+ * @param {string}                 [options.dataDir]
+ * @param {'sqlite'|'mysql'}       [options.db]
+ * @param {'auto'|'php'|'wp-now'}  [options.runtime]
+ * @param {(line: string) => void} [options.log]
  * @return {Promise<{ url: string, runtime: string, db: string, dataDir: string, secret: string, apiUrl: string, wordpressUrl: string, stop: () => Promise<void>, failed: Promise<Error> }>} The running platform.
  */
 export async function startPlatform( {
@@ -66,22 +72,41 @@ export async function startPlatform( {
 		if ( runtime === 'auto' ) {
 			runtime = ( await ensurePhp( log ) ) ? 'php' : 'wp-now';
 		} else if ( runtime === 'php' && ! ( await ensurePhp( log ) ) ) {
-			throw new Error( 'Native PHP is not installed and cannot be installed here (not root); use --runtime=wp-now.' );
+			throw new Error(
+				'Native PHP is not installed and cannot be installed here (not root); use --runtime=wp-now.'
+			);
 		}
 
 		let apiDbUrl = `sqlite://${ path.join( dataDir, 'api.sqlite' ) }`;
 		let wpDb = { engine: 'sqlite' };
 		if ( db === 'mysql' ) {
 			if ( runtime === 'wp-now' ) {
-				throw new Error( 'MariaDB needs native PHP for WordPress; wp-now runs on SQLite only.' );
+				throw new Error(
+					'MariaDB needs native PHP for WordPress; wp-now runs on SQLite only.'
+				);
 			}
-			const { ensureMariaDbInstalled, startMariaDb } = await import( './mariadb.mjs' );
+			const { ensureMariaDbInstalled, startMariaDb } = await import(
+				'./mariadb.mjs'
+			);
 			await ensureMariaDbInstalled();
-			const mariadb = await startMariaDb( { dataDir: path.join( dataDir, 'mariadb' ), port: port + 3, log } );
+			const mariadb = await startMariaDb( {
+				dataDir: path.join( dataDir, 'mariadb' ),
+				port: port + 3,
+				log,
+			} );
 			stoppers.push( () => mariadb.stop() );
-			await createDatabases( mariadb, [ 'crowdscout_wp', 'crowdscout_api' ] );
+			await createDatabases( mariadb, [
+				'crowdscout_wp',
+				'crowdscout_api',
+			] );
 			apiDbUrl = `mysql://root@127.0.0.1:${ mariadb.port }/crowdscout_api`;
-			wpDb = { engine: 'mysql', host: `127.0.0.1:${ mariadb.port }`, name: 'crowdscout_wp', user: 'root', password: '' };
+			wpDb = {
+				engine: 'mysql',
+				host: `127.0.0.1:${ mariadb.port }`,
+				name: 'crowdscout_wp',
+				user: 'root',
+				password: '',
+			};
 		}
 
 		const constants = {
@@ -100,7 +125,15 @@ export async function startPlatform( {
 			wordpress = startService(
 				'WordPress',
 				'php',
-				[ '-d', 'memory_limit=256M', '-S', `127.0.0.1:${ wpPort }`, '-t', wpDir, path.join( ROOT, 'scripts/wp/router.php' ) ],
+				[
+					'-d',
+					'memory_limit=256M',
+					'-S',
+					`127.0.0.1:${ wpPort }`,
+					'-t',
+					wpDir,
+					path.join( ROOT, 'scripts/wp/router.php' ),
+				],
 				{
 					env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
 					cwd: wpDir,
@@ -115,7 +148,13 @@ export async function startPlatform( {
 				{
 					env: {
 						...process.env,
-						CROWDSCOUT_WP_NOW: JSON.stringify( { dataDir, port: wpPort, siteUrl, constants, admin: DEMO_ADMIN } ),
+						CROWDSCOUT_WP_NOW: JSON.stringify( {
+							dataDir,
+							port: wpPort,
+							siteUrl,
+							constants,
+							admin: DEMO_ADMIN,
+						} ),
 					},
 					cwd: ROOT,
 					logFile: path.join( dataDir, 'logs/wp-now.log' ),
@@ -125,38 +164,71 @@ export async function startPlatform( {
 		services.push( wordpress );
 		stoppers.push( () => wordpress.stop() );
 
-		const api = startService( 'API', process.execPath, [ '--import', 'tsx', 'src/server.ts' ], {
-			env: {
-				...process.env,
-				CROWDSCOUT_SECRET: secret,
-				CROWDSCOUT_DB_URL: apiDbUrl,
-				CROWDSCOUT_DATA_DIR: dataDir,
-				CROWDSCOUT_API_HOST: '127.0.0.1',
-				CROWDSCOUT_API_PORT: String( apiPort ),
-				CROWDSCOUT_WP_URL: wordpressUrl,
-			},
-			cwd: path.join( ROOT, 'api' ),
-			logFile: path.join( dataDir, 'logs/api.log' ),
-		} );
+		const api = startService(
+			'API',
+			process.execPath,
+			[ '--import', 'tsx', 'src/server.ts' ],
+			{
+				env: {
+					...process.env,
+					CROWDSCOUT_SECRET: secret,
+					CROWDSCOUT_DB_URL: apiDbUrl,
+					CROWDSCOUT_DATA_DIR: dataDir,
+					CROWDSCOUT_API_HOST: '127.0.0.1',
+					CROWDSCOUT_API_PORT: String( apiPort ),
+					CROWDSCOUT_WP_URL: wordpressUrl,
+				},
+				cwd: path.join( ROOT, 'api' ),
+				logFile: path.join( dataDir, 'logs/api.log' ),
+			}
+		);
 		services.push( api );
 		stoppers.push( () => api.stop() );
 
 		await Promise.all( [
-			waitForHttp( `${ wordpressUrl }/wp-login.php`, { service: wordpress, timeoutMs: 90000 } ),
+			waitForHttp( `${ wordpressUrl }/wp-login.php`, {
+				service: wordpress,
+				timeoutMs: 90000,
+			} ),
 			waitForHttp( `${ apiUrl }/health`, { service: api } ),
 		] );
 
-		const proxy = await startProxy( { port, api: new URL( apiUrl ), wordpress: new URL( wordpressUrl ) } );
-		stoppers.push( () => new Promise( ( resolve ) => proxy.close( () => resolve() ) ).then( () => proxy.closeAllConnections?.() ) );
+		const proxy = await startProxy( {
+			port,
+			api: new URL( apiUrl ),
+			wordpress: new URL( wordpressUrl ),
+		} );
+		stoppers.push( () =>
+			new Promise( ( resolve ) => proxy.close( () => resolve() ) ).then(
+				() => proxy.closeAllConnections?.()
+			)
+		);
 
 		await seedDemo( { apiUrl, log } );
 
 		const failed = Promise.race(
 			services.map( ( service ) =>
-				service.exited.then( ( { code, signal } ) => new Error( `${ service.name } stopped (${ signal ?? `exit ${ code }` }); see ${ service.logFile }` ) )
+				service.exited.then(
+					( { code, signal } ) =>
+						new Error(
+							`${ service.name } stopped (${
+								signal ?? `exit ${ code }`
+							}); see ${ service.logFile }`
+						)
+				)
 			)
 		);
-		return { url: siteUrl, runtime, db, dataDir, secret, apiUrl, wordpressUrl, stop, failed };
+		return {
+			url: siteUrl,
+			runtime,
+			db,
+			dataDir,
+			secret,
+			apiUrl,
+			wordpressUrl,
+			stop,
+			failed,
+		};
 	} catch ( error ) {
 		await stop();
 		throw error;
@@ -164,6 +236,16 @@ export async function startPlatform( {
 }
 
 async function createDatabases( mariadb, names ) {
-	const sql = names.map( ( name ) => `CREATE DATABASE IF NOT EXISTS \`${ name }\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;` ).join( ' ' );
-	await run( 'mariadb', [ `--socket=${ mariadb.socket }`, '-uroot', '-e', sql ] );
+	const sql = names
+		.map(
+			( name ) =>
+				`CREATE DATABASE IF NOT EXISTS \`${ name }\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;`
+		)
+		.join( ' ' );
+	await run( 'mariadb', [
+		`--socket=${ mariadb.socket }`,
+		'-uroot',
+		'-e',
+		sql,
+	] );
 }

@@ -4,14 +4,17 @@ import fs from 'node:fs';
 /**
  * Runs a command to completion; rejects with its output when it fails.
  *
- * @param {string}   command
- * @param {string[]} args
+ * @param {string}                                                          command
+ * @param {string[]}                                                        args
  * @param {import('node:child_process').SpawnOptions & { quiet?: boolean }} options
  * @return {Promise<string>} Standard output.
  */
 export function run( command, args, { quiet = false, ...options } = {} ) {
 	return new Promise( ( resolve, reject ) => {
-		const child = spawn( command, args, { stdio: [ 'ignore', 'pipe', 'pipe' ], ...options } );
+		const child = spawn( command, args, {
+			stdio: [ 'ignore', 'pipe', 'pipe' ],
+			...options,
+		} );
 		let out = '';
 		let err = '';
 		child.stdout.on( 'data', ( chunk ) => ( out += chunk ) );
@@ -24,7 +27,13 @@ export function run( command, args, { quiet = false, ...options } = {} ) {
 				}
 				resolve( out );
 			} else {
-				reject( new Error( `${ command } ${ args.join( ' ' ) } exited with ${ code }\n${ out }${ err }` ) );
+				reject(
+					new Error(
+						`${ command } ${ args.join(
+							' '
+						) } exited with ${ code }\n${ out }${ err }`
+					)
+				);
 			}
 		} );
 	} );
@@ -34,9 +43,9 @@ export function run( command, args, { quiet = false, ...options } = {} ) {
  * Starts a long-running process in its own process group (so its children, PHP's workers among them, stop
  * with it), output appended to a log file.
  *
- * @param {string}   name    For messages.
- * @param {string}   command
- * @param {string[]} args
+ * @param {string}                                                     name    For messages.
+ * @param {string}                                                     command
+ * @param {string[]}                                                   args
  * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, logFile: string }} options
  */
 export function startService( name, command, args, { env, cwd, logFile } ) {
@@ -52,7 +61,9 @@ export function startService( name, command, args, { env, cwd, logFile } ) {
 		name,
 		child,
 		logFile,
-		exited: new Promise( ( resolve ) => child.on( 'exit', ( code, signal ) => resolve( { code, signal } ) ) ),
+		exited: new Promise( ( resolve ) =>
+			child.on( 'exit', ( code, signal ) => resolve( { code, signal } ) )
+		),
 		/** Stops the whole group: TERM, then KILL after a grace period. */
 		async stop( graceMs = 5000 ) {
 			if ( child.exitCode !== null || child.signalCode !== null ) {
@@ -60,7 +71,10 @@ export function startService( name, command, args, { env, cwd, logFile } ) {
 				return;
 			}
 			killGroup( child.pid, 'SIGTERM' );
-			const timer = setTimeout( () => killGroup( child.pid, 'SIGKILL' ), graceMs );
+			const timer = setTimeout(
+				() => killGroup( child.pid, 'SIGKILL' ),
+				graceMs
+			);
 			await service.exited;
 			clearTimeout( timer );
 			// Workers may outlive their master; the group is ours alone, so finish it.
@@ -68,7 +82,10 @@ export function startService( name, command, args, { env, cwd, logFile } ) {
 		},
 	};
 	child.on( 'error', ( error ) => {
-		fs.appendFileSync( logFile, `\n${ name } could not start: ${ error.message }\n` );
+		fs.appendFileSync(
+			logFile,
+			`\n${ name } could not start: ${ error.message }\n`
+		);
 	} );
 	return service;
 }
@@ -82,7 +99,7 @@ function killGroup( pid, signal ) {
 /**
  * Polls a URL until it answers (any status below 500), or fails after the timeout.
  *
- * @param {string}                                url
+ * @param {string}                                                                                        url
  * @param {{ timeoutMs?: number, service?: { name: string, exited: Promise<unknown>, logFile: string } }} options
  */
 export async function waitForHttp( url, { timeoutMs = 60000, service } = {} ) {
@@ -91,10 +108,17 @@ export async function waitForHttp( url, { timeoutMs = 60000, service } = {} ) {
 	service?.exited.then( () => ( died = true ) );
 	while ( Date.now() < deadline ) {
 		if ( died ) {
-			throw new Error( `${ service.name } stopped while starting; see ${ service.logFile }:\n${ tail( service.logFile ) }` );
+			throw new Error(
+				`${ service.name } stopped while starting; see ${
+					service.logFile
+				}:\n${ tail( service.logFile ) }`
+			);
 		}
 		try {
-			const response = await fetch( url, { redirect: 'manual', signal: AbortSignal.timeout( 5000 ) } );
+			const response = await fetch( url, {
+				redirect: 'manual',
+				signal: AbortSignal.timeout( 5000 ),
+			} );
 			await response.arrayBuffer();
 			if ( response.status < 500 ) {
 				return;
@@ -102,13 +126,23 @@ export async function waitForHttp( url, { timeoutMs = 60000, service } = {} ) {
 		} catch {}
 		await new Promise( ( resolve ) => setTimeout( resolve, 100 ) );
 	}
-	throw new Error( `${ url } did not answer within ${ timeoutMs / 1000 } s` + ( service ? `; see ${ service.logFile }:\n${ tail( service.logFile ) }` : '' ) );
+	throw new Error(
+		`${ url } did not answer within ${ timeoutMs / 1000 } s` +
+			( service
+				? `; see ${ service.logFile }:\n${ tail( service.logFile ) }`
+				: '' )
+	);
 }
 
 /** The last lines of a log file, for error messages. */
 export function tail( file, lines = 20 ) {
 	try {
-		return fs.readFileSync( file, 'utf8' ).trimEnd().split( '\n' ).slice( -lines ).join( '\n' );
+		return fs
+			.readFileSync( file, 'utf8' )
+			.trimEnd()
+			.split( '\n' )
+			.slice( -lines )
+			.join( '\n' );
 	} catch {
 		return '';
 	}

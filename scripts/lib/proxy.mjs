@@ -12,8 +12,16 @@ export function startProxy( { port, host = '127.0.0.1', api, wordpress } ) {
 	const agent = new http.Agent( { keepAlive: true, maxSockets: 64 } );
 	const server = http.createServer( ( request, response ) => {
 		const path = request.url ?? '/';
-		const target = path === '/api' || path.startsWith( '/api/' ) || path.startsWith( '/api?' ) ? api : wordpress;
-		const forwardedFor = [ request.headers[ 'x-forwarded-for' ], request.socket.remoteAddress ]
+		const target =
+			path === '/api' ||
+			path.startsWith( '/api/' ) ||
+			path.startsWith( '/api?' )
+				? api
+				: wordpress;
+		const forwardedFor = [
+			request.headers[ 'x-forwarded-for' ],
+			request.socket.remoteAddress,
+		]
 			.filter( Boolean )
 			.join( ', ' );
 		const upstream = http.request(
@@ -30,7 +38,10 @@ export function startProxy( { port, host = '127.0.0.1', api, wordpress } ) {
 				},
 			},
 			( upstreamResponse ) => {
-				response.writeHead( upstreamResponse.statusCode ?? 502, upstreamResponse.rawHeaders );
+				response.writeHead(
+					upstreamResponse.statusCode ?? 502,
+					upstreamResponse.rawHeaders
+				);
 				upstreamResponse.pipe( response );
 			}
 		);
@@ -39,9 +50,15 @@ export function startProxy( { port, host = '127.0.0.1', api, wordpress } ) {
 				const body = JSON.stringify( {
 					status: 502,
 					error: 'Bad Gateway',
-					message: `The ${ target === api ? 'API' : 'WordPress' } service is not answering (${ error.code ?? error.message }).`,
+					message: `The ${
+						target === api ? 'API' : 'WordPress'
+					} service is not answering (${
+						error.code ?? error.message
+					}).`,
 				} );
-				response.writeHead( 502, { 'content-type': 'application/json' } );
+				response.writeHead( 502, {
+					'content-type': 'application/json',
+				} );
 				response.end( body );
 			} else {
 				response.destroy( error );

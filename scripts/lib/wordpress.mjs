@@ -5,7 +5,8 @@ import { ROOT, WP_ZIP, WP_PUBLIC, SQLITE_ZIP } from './paths.mjs';
 import { extractZip } from './zip.mjs';
 import { run } from './process.mjs';
 
-const SHIPPED_STATE = ( name ) => name === 'wp-config.php' || name.startsWith( 'wp-content/database/' );
+const SHIPPED_STATE = ( name ) =>
+	name === 'wp-config.php' || name.startsWith( 'wp-content/database/' );
 
 /**
  * Lays out WordPress 6.5 from the npm package (never from the internet): core, the static files the package
@@ -20,18 +21,28 @@ export function layOutWordPress( wpDir ) {
 		extractZip( WP_ZIP, wpDir, { skip: SHIPPED_STATE } );
 		fs.cpSync( WP_PUBLIC, wpDir, {
 			recursive: true,
-			filter: ( source ) => ! source.endsWith( 'wordpress-remote-asset-paths' ),
+			filter: ( source ) =>
+				! source.endsWith( 'wordpress-remote-asset-paths' ),
 		} );
 	}
-	const sqlitePlugin = path.join( wpDir, 'wp-content/plugins/sqlite-database-integration' );
+	const sqlitePlugin = path.join(
+		wpDir,
+		'wp-content/plugins/sqlite-database-integration'
+	);
 	if ( ! fs.existsSync( path.join( sqlitePlugin, 'load.php' ) ) ) {
 		extractZip( SQLITE_ZIP, sqlitePlugin, { strip: 1 } );
 	}
 	// The SQLite drop-in is loaded only when this environment asks for SQLite, so one tree serves both engines.
 	const dropIn = fs
 		.readFileSync( path.join( sqlitePlugin, 'db.copy' ), 'utf8' )
-		.replace( "'{SQLITE_IMPLEMENTATION_FOLDER_PATH}'", "__DIR__ . '/plugins/sqlite-database-integration'" )
-		.replaceAll( '{SQLITE_PLUGIN}', 'sqlite-database-integration/load.php' );
+		.replace(
+			"'{SQLITE_IMPLEMENTATION_FOLDER_PATH}'",
+			"__DIR__ . '/plugins/sqlite-database-integration'"
+		)
+		.replaceAll(
+			'{SQLITE_PLUGIN}',
+			'sqlite-database-integration/load.php'
+		);
 	fs.writeFileSync( path.join( wpDir, 'wp-content/db-sqlite.php' ), dropIn );
 	fs.writeFileSync(
 		path.join( wpDir, 'wp-content/db.php' ),
@@ -62,30 +73,40 @@ function linkPlugin( link ) {
 function salts( dataDir ) {
 	const file = path.join( dataDir, 'wp-salts.json' );
 	if ( ! fs.existsSync( file ) ) {
-		const names = [ 'AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE' ].flatMap( ( n ) => [ `${ n }_KEY`, `${ n }_SALT` ] );
-		const values = Object.fromEntries(
-			names.map( ( n ) => [ n, crypto.randomBytes( 48 ).toString( 'base64' ) ] )
+		const names = [ 'AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE' ].flatMap(
+			( n ) => [ `${ n }_KEY`, `${ n }_SALT` ]
 		);
-		fs.writeFileSync( file, JSON.stringify( values, null, 2 ), { mode: 0o600 } );
+		const values = Object.fromEntries(
+			names.map( ( n ) => [
+				n,
+				crypto.randomBytes( 48 ).toString( 'base64' ),
+			] )
+		);
+		fs.writeFileSync( file, JSON.stringify( values, null, 2 ), {
+			mode: 0o600,
+		} );
 	}
 	return JSON.parse( fs.readFileSync( file, 'utf8' ) );
 }
 
-const php = ( value ) => `'${ String( value ).replace( /\\/g, '\\\\' ).replace( /'/g, "\\'" ) }'`;
+const php = ( value ) =>
+	`'${ String( value ).replace( /\\/g, '\\\\' ).replace( /'/g, "\\'" ) }'`;
 
 /**
  * Writes wp-config.php for this environment (rewritten on every start, so options and ports can change).
  *
- * @param {object} options
- * @param {string} options.wpDir
- * @param {string} options.dataDir
- * @param {string} options.siteUrl       Public URL (the proxy).
- * @param {object} options.constants     Crowdscout constants (secret, API URLs, mail file).
+ * @param {Object}                                                                                     options
+ * @param {string}                                                                                     options.wpDir
+ * @param {string}                                                                                     options.dataDir
+ * @param {string}                                                                                     options.siteUrl   Public URL (the proxy).
+ * @param {Object}                                                                                     options.constants Crowdscout constants (secret, API URLs, mail file).
  * @param {{engine: 'sqlite'|'mysql', host?: string, name?: string, user?: string, password?: string}} options.db
  */
 export function writeWpConfig( { wpDir, dataDir, siteUrl, constants, db } ) {
 	const define = ( name, value ) =>
-		`define( ${ php( name ) }, ${ typeof value === 'boolean' ? String( value ) : php( value ) } );`;
+		`define( ${ php( name ) }, ${
+			typeof value === 'boolean' ? String( value ) : php( value )
+		} );`;
 	const lines = [
 		'<?php',
 		'// Written by scripts/start.mjs on every start; edit the script, not this file.',
@@ -107,7 +128,9 @@ export function writeWpConfig( { wpDir, dataDir, siteUrl, constants, db } ) {
 			  ].join( '\n' ),
 		define( 'DB_CHARSET', 'utf8mb4' ),
 		define( 'DB_COLLATE', '' ),
-		...Object.entries( salts( dataDir ) ).map( ( [ k, v ] ) => define( k, v ) ),
+		...Object.entries( salts( dataDir ) ).map( ( [ k, v ] ) =>
+			define( k, v )
+		),
 		define( 'WP_HOME', siteUrl ),
 		define( 'WP_SITEURL', siteUrl ),
 		define( 'WP_ENVIRONMENT_TYPE', 'local' ),
@@ -127,15 +150,17 @@ export function writeWpConfig( { wpDir, dataDir, siteUrl, constants, db } ) {
 	];
 	fs.mkdirSync( path.join( dataDir, 'wordpress-db' ), { recursive: true } );
 	fs.mkdirSync( path.join( dataDir, 'logs' ), { recursive: true } );
-	fs.writeFileSync( path.join( wpDir, 'wp-config.php' ), lines.join( '\n' ), { mode: 0o600 } );
+	fs.writeFileSync( path.join( wpDir, 'wp-config.php' ), lines.join( '\n' ), {
+		mode: 0o600,
+	} );
 }
 
 /**
  * Installs WordPress when needed, sets permalinks, activates the plugin (native PHP).
  *
- * @param {object} options
- * @param {string} options.wpDir
- * @param {string} options.siteUrl
+ * @param {Object}                            options
+ * @param {string}                            options.wpDir
+ * @param {string}                            options.siteUrl
  * @param {{email: string, password: string}} options.admin
  */
 export async function installWordPress( { wpDir, siteUrl, admin } ) {

@@ -17,7 +17,9 @@ import { ROOT, WP_ZIP, WP_PUBLIC, SQLITE_ZIP } from './paths.mjs';
 import { extractZip } from './zip.mjs';
 
 const WP_VERSION = '6.5.5';
-const { dataDir, port, siteUrl, constants, admin } = JSON.parse( process.env.CROWDSCOUT_WP_NOW );
+const { dataDir, port, siteUrl, constants, admin } = JSON.parse(
+	process.env.CROWDSCOUT_WP_NOW
+);
 
 const home = path.join( dataDir, 'wp-now-home' );
 const cache = path.join( home, '.wp-now' );
@@ -25,13 +27,21 @@ process.env.HOME = home;
 
 function seedCache() {
 	const wordpress = path.join( cache, 'wordpress-versions', WP_VERSION );
-	if ( ! fs.existsSync( path.join( wordpress, 'wp-includes/version.php' ) ) ) {
+	if (
+		! fs.existsSync( path.join( wordpress, 'wp-includes/version.php' ) )
+	) {
 		extractZip( WP_ZIP, wordpress, {
-			skip: ( name ) => name === 'wp-config.php' || name.startsWith( 'wp-content/database/' ),
+			skip: ( name ) =>
+				name === 'wp-config.php' ||
+				name.startsWith( 'wp-content/database/' ),
 		} );
 		fs.cpSync( WP_PUBLIC, wordpress, { recursive: true } );
 	}
-	const sqlite = path.join( cache, 'mu-plugins', 'sqlite-database-integration-main' );
+	const sqlite = path.join(
+		cache,
+		'mu-plugins',
+		'sqlite-database-integration-main'
+	);
 	if ( ! fs.existsSync( path.join( sqlite, 'load.php' ) ) ) {
 		extractZip( SQLITE_ZIP, sqlite, { strip: 1 } );
 		const dbCopy = path.join( sqlite, 'db.copy' );
@@ -39,11 +49,17 @@ function seedCache() {
 			dbCopy,
 			fs
 				.readFileSync( dbCopy, 'utf8' )
-				.replace( "'{SQLITE_IMPLEMENTATION_FOLDER_PATH}'", "realpath( __DIR__ . '/mu-plugins/sqlite-database-integration-main' )" )
+				.replace(
+					"'{SQLITE_IMPLEMENTATION_FOLDER_PATH}'",
+					"realpath( __DIR__ . '/mu-plugins/sqlite-database-integration-main' )"
+				)
 		);
 	}
 	const muPlugins = path.join( cache, 'mu-plugins' );
-	fs.copyFileSync( path.join( ROOT, 'scripts/wp/mu-plugins/crowdscout-dev.php' ), path.join( muPlugins, 'crowdscout-dev.php' ) );
+	fs.copyFileSync(
+		path.join( ROOT, 'scripts/wp/mu-plugins/crowdscout-dev.php' ),
+		path.join( muPlugins, 'crowdscout-dev.php' )
+	);
 	const defines = Object.entries( {
 		...constants,
 		DISABLE_WP_CRON: true,
@@ -51,22 +67,37 @@ function seedCache() {
 		WP_HTTP_BLOCK_EXTERNAL: true,
 		WP_ACCESSIBLE_HOSTS: '127.0.0.1,localhost',
 	} )
-		.map( ( [ name, value ] ) => `defined( '${ name }' ) || define( '${ name }', ${ JSON.stringify( value ) } );` )
+		.map(
+			( [ name, value ] ) =>
+				`defined( '${ name }' ) || define( '${ name }', ${ JSON.stringify(
+					value
+				) } );`
+		)
 		.join( '\n' );
-	fs.writeFileSync( path.join( muPlugins, '0-crowdscout-env.php' ), `<?php\n// Written by scripts/lib/wp-now-runner.mjs.\n${ defines }\n` );
+	fs.writeFileSync(
+		path.join( muPlugins, '0-crowdscout-env.php' ),
+		`<?php\n// Written by scripts/lib/wp-now-runner.mjs.\n${ defines }\n`
+	);
 }
 
 function patchWpNow( universal ) {
 	const requestCookies = new AsyncLocalStorage();
-	universal.HttpCookieStore.prototype.rememberCookiesFromResponseHeaders = () => {};
-	universal.HttpCookieStore.prototype.getCookieRequestHeader = () => requestCookies.getStore() ?? '';
+	universal.HttpCookieStore.prototype.rememberCookiesFromResponseHeaders =
+		() => {};
+	universal.HttpCookieStore.prototype.getCookieRequestHeader = () =>
+		requestCookies.getStore() ?? '';
 	const request = universal.PHPRequestHandler.prototype.request;
 	universal.PHPRequestHandler.prototype.request = function ( data ) {
-		return requestCookies.run( data?.headers?.cookie ?? '', () => request.call( this, data ) );
+		return requestCookies.run( data?.headers?.cookie ?? '', () =>
+			request.call( this, data )
+		);
 	};
 	const listen = http.Server.prototype.listen;
 	http.Server.prototype.listen = function ( portArgument, ...rest ) {
-		if ( typeof portArgument === 'number' && ( rest.length === 0 || typeof rest[ 0 ] === 'function' ) ) {
+		if (
+			typeof portArgument === 'number' &&
+			( rest.length === 0 || typeof rest[ 0 ] === 'function' )
+		) {
 			return listen.call( this, portArgument, '127.0.0.1', ...rest );
 		}
 		return listen.call( this, portArgument, ...rest );
@@ -87,7 +118,9 @@ if ( ! is_plugin_active( 'crowdscout/crowdscout.php' ) ) {
 $admin = get_user_by( 'login', 'admin' );
 if ( $admin ) {
 	wp_set_password( ${ JSON.stringify( admin.password ) }, $admin->ID );
-	wp_update_user( array( 'ID' => $admin->ID, 'user_email' => ${ JSON.stringify( admin.email ) }, 'display_name' => 'Ada Admin' ) );
+	wp_update_user( array( 'ID' => $admin->ID, 'user_email' => ${ JSON.stringify(
+		admin.email
+	) }, 'display_name' => 'Ada Admin' ) );
 }
 global $wp_rewrite;
 $wp_rewrite->init();
@@ -100,12 +133,23 @@ const universal = await import( '@php-wasm/universal' );
 patchWpNow( universal );
 const { getWpNowConfig, startServer } = await import( '@wp-now/wp-now' );
 const blueprint = path.join( home, 'blueprint.json' );
-fs.writeFileSync( blueprint, JSON.stringify( { steps: [ { step: 'defineSiteUrl', siteUrl } ] } ) );
-const options = await getWpNowConfig( { path: path.join( ROOT, 'plugin' ), wp: WP_VERSION, php: '8.2', port, blueprint } );
+fs.writeFileSync(
+	blueprint,
+	JSON.stringify( { steps: [ { step: 'defineSiteUrl', siteUrl } ] } )
+);
+const options = await getWpNowConfig( {
+	path: path.join( ROOT, 'plugin' ),
+	wp: WP_VERSION,
+	php: '8.2',
+	port,
+	blueprint,
+} );
 const { php, options: running } = await startServer( options );
 const result = await php.run( { code: SETUP( running.documentRoot ) } );
 if ( ! result.text.includes( 'ready' ) ) {
-	console.error( `WordPress setup failed: ${ result.text } ${ result.errors ?? '' }` );
+	console.error(
+		`WordPress setup failed: ${ result.text } ${ result.errors ?? '' }`
+	);
 	process.exit( 1 );
 }
 console.log( `wp-now ready on 127.0.0.1:${ port }` );

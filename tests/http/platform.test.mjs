@@ -13,12 +13,15 @@ import { DEMO_ADMIN, DEMO_TESTERS } from '../../scripts/lib/demo.mjs';
 import { signInternalRequest } from '../../api/src/lib/channel.ts';
 import { Browser, pageConfig } from './helpers.mjs';
 
-const dataDir = process.env.CROWDSCOUT_TEST_DATA_DIR ?? fs.mkdtempSync( path.join( os.tmpdir(), 'crowdscout-http-' ) );
+const dataDir =
+	process.env.CROWDSCOUT_TEST_DATA_DIR ??
+	fs.mkdtempSync( path.join( os.tmpdir(), 'crowdscout-http-' ) );
 const port = Number( process.env.CROWDSCOUT_TEST_PORT ?? 18380 );
 const DEMO = DEMO_TESTERS[ 0 ];
 let platform;
 
-const start = () => startPlatform( { port, dataDir, runtime: 'php', log: () => {} } );
+const start = () =>
+	startPlatform( { port, dataDir, runtime: 'php', log: () => {} } );
 
 before( async () => {
 	platform = await start();
@@ -37,8 +40,13 @@ async function authenticate( username, password ) {
 
 describe( 'widget pages', () => {
 	test( 'the block renders a mount container, the runtime and a visitor configuration', async () => {
-		const html = await ( await fetch( `${ platform.url }/my-account/` ) ).text();
-		assert.match( html, /<div class="wp-block-crowdscout-profile-summary crowdscout-widget[^"]*" data-crowdscout-widget="profile-summary" data-crowdscout-attributes="\{\}"><\/div>/ );
+		const html = await (
+			await fetch( `${ platform.url }/my-account/` )
+		).text();
+		assert.match(
+			html,
+			/<div class="wp-block-crowdscout-profile-summary crowdscout-widget[^"]*" data-crowdscout-widget="profile-summary" data-crowdscout-attributes="\{\}"><\/div>/
+		);
 		assert.match( html, /plugins\/crowdscout\/build\/frontend\.js/ );
 		const config = pageConfig( html );
 		assert.equal( config.token, null );
@@ -49,7 +57,9 @@ describe( 'widget pages', () => {
 	} );
 
 	test( 'a page without a widget loads no runtime and no configuration', async () => {
-		const html = await ( await fetch( `${ platform.url }/sample-page/` ) ).text();
+		const html = await (
+			await fetch( `${ platform.url }/sample-page/` )
+		).text();
 		assert.doesNotMatch( html, /crowdscout\/build\/frontend\.js/ );
 		assert.equal( pageConfig( html ), null );
 	} );
@@ -57,14 +67,20 @@ describe( 'widget pages', () => {
 	test( 'the shortcode renders the same container on any page', async () => {
 		const admin = new Browser( platform.url );
 		await admin.logIn( DEMO_ADMIN.login, DEMO_ADMIN.password );
-		const nonce = await ( await admin.fetch( '/wp-admin/admin-ajax.php?action=rest-nonce' ) ).text();
+		const nonce = await (
+			await admin.fetch( '/wp-admin/admin-ajax.php?action=rest-nonce' )
+		).text();
 		const created = await admin.fetch( '/wp-json/wp/v2/pages', {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'x-wp-nonce': nonce },
+			headers: {
+				'content-type': 'application/json',
+				'x-wp-nonce': nonce,
+			},
 			body: JSON.stringify( {
 				title: 'Shortcode page',
 				status: 'publish',
-				content: '<!-- wp:shortcode -->[crowdscout widget="profile-summary" title="<b>x</b>"]<!-- /wp:shortcode -->',
+				content:
+					'<!-- wp:shortcode -->[crowdscout widget="profile-summary" title="<b>x</b>"]<!-- /wp:shortcode -->',
 			} ),
 		} );
 		assert.equal( created.status, 201 );
@@ -79,14 +95,25 @@ describe( 'widget pages', () => {
 		const tester = new Browser( platform.url );
 		await tester.logIn( DEMO.email, DEMO.password );
 		const response = await tester.fetch( '/my-account/' );
-		assert.match( response.headers.get( 'cache-control' ) ?? '', /no-store|no-cache|private/ );
+		assert.match(
+			response.headers.get( 'cache-control' ) ?? '',
+			/no-store|no-cache|private/
+		);
 		const config = pageConfig( await response.text() );
 		assert.equal( config.user.displayName, 'Dana Demo' );
-		const me = await fetch( `${ platform.url }/api/users/me?fields=name,surname`, {
-			headers: { authorization: `Bearer ${ config.token }` },
-		} );
+		const me = await fetch(
+			`${ platform.url }/api/users/me?fields=name,surname`,
+			{
+				headers: { authorization: `Bearer ${ config.token }` },
+			}
+		);
 		assert.equal( me.status, 200 );
-		assert.deepEqual( { name: 'Dana', surname: 'Demo' }, ( ( { name, surname } ) => ( { name, surname } ) )( await me.json() ) );
+		assert.deepEqual(
+			{ name: 'Dana', surname: 'Demo' },
+			( ( { name, surname } ) => ( { name, surname } ) )(
+				await me.json()
+			)
+		);
 	} );
 } );
 
@@ -94,14 +121,22 @@ describe( 'token refresh (admin-ajax)', () => {
 	test( 'needs a valid nonce', async () => {
 		const tester = new Browser( platform.url );
 		await tester.logIn( DEMO.email, DEMO.password );
-		const response = await tester.ajax( { action: 'crowdscout_refresh_token', _ajax_nonce: 'nope' } );
+		const response = await tester.ajax( {
+			action: 'crowdscout_refresh_token',
+			_ajax_nonce: 'nope',
+		} );
 		assert.equal( response.status, 403 );
 	} );
 
 	test( 'needs a session', async () => {
 		const visitor = new Browser( platform.url );
-		const config = pageConfig( await ( await visitor.fetch( '/my-account/' ) ).text() );
-		const response = await visitor.ajax( { action: 'crowdscout_refresh_token', _ajax_nonce: config.nonces.token } );
+		const config = pageConfig(
+			await ( await visitor.fetch( '/my-account/' ) ).text()
+		);
+		const response = await visitor.ajax( {
+			action: 'crowdscout_refresh_token',
+			_ajax_nonce: config.nonces.token,
+		} );
 		assert.equal( response.status, 403 );
 		assert.equal( ( await response.json() ).success, false );
 	} );
@@ -109,14 +144,24 @@ describe( 'token refresh (admin-ajax)', () => {
 	test( 'answers a fresh 15-minute token for the logged-in user', async () => {
 		const tester = new Browser( platform.url );
 		await tester.logIn( DEMO.email, DEMO.password );
-		const config = pageConfig( await ( await tester.fetch( '/my-account/' ) ).text() );
-		const response = await tester.ajax( { action: 'crowdscout_refresh_token', _ajax_nonce: config.nonces.token } );
+		const config = pageConfig(
+			await ( await tester.fetch( '/my-account/' ) ).text()
+		);
+		const response = await tester.ajax( {
+			action: 'crowdscout_refresh_token',
+			_ajax_nonce: config.nonces.token,
+		} );
 		assert.equal( response.status, 200 );
 		const { success, data } = await response.json();
 		assert.equal( success, true );
 		const minutes = ( Date.parse( data.expiresAt ) - Date.now() ) / 60000;
-		assert.ok( minutes > 14 && minutes <= 15, `expires in ${ minutes } minutes` );
-		const me = await fetch( `${ platform.url }/api/users/me`, { headers: { authorization: `Bearer ${ data.token }` } } );
+		assert.ok(
+			minutes > 14 && minutes <= 15,
+			`expires in ${ minutes } minutes`
+		);
+		const me = await fetch( `${ platform.url }/api/users/me`, {
+			headers: { authorization: `Bearer ${ data.token }` },
+		} );
 		assert.equal( me.status, 200 );
 	} );
 } );
@@ -125,18 +170,26 @@ describe( 'API behind the proxy', () => {
 	test( '/api/users/me answers 403 JSON without a token', async () => {
 		const response = await fetch( `${ platform.url }/api/users/me` );
 		assert.equal( response.status, 403 );
-		assert.match( response.headers.get( 'content-type' ), /application\/json/ );
+		assert.match(
+			response.headers.get( 'content-type' ),
+			/application\/json/
+		);
 		assert.equal( ( await response.json() ).status, 403 );
 	} );
 
 	test( 'POST /api/authenticate checks the password with WordPress', async () => {
 		const wrong = await authenticate( DEMO.email, 'Wrong1234!' );
 		assert.equal( wrong.status, 401 );
-		assert.equal( ( await wrong.json() ).message, 'Wrong username or password.' );
+		assert.equal(
+			( await wrong.json() ).message,
+			'Wrong username or password.'
+		);
 		const right = await authenticate( DEMO.email, DEMO.password );
 		assert.equal( right.status, 200 );
 		const { token } = await right.json();
-		const me = await fetch( `${ platform.url }/api/users/me?fields=name`, { headers: { authorization: `Bearer ${ token }` } } );
+		const me = await fetch( `${ platform.url }/api/users/me?fields=name`, {
+			headers: { authorization: `Bearer ${ token }` },
+		} );
 		assert.equal( ( await me.json() ).name, 'Dana' );
 	} );
 } );
@@ -149,36 +202,77 @@ describe( 'internal channel', () => {
 			headers: { 'content-type': 'application/json', ...headers },
 			body,
 		} );
-	const body = JSON.stringify( { username: DEMO.email, password: DEMO.password } );
+	const body = JSON.stringify( {
+		username: DEMO.email,
+		password: DEMO.password,
+	} );
 
 	test( 'accepts a signed request', async () => {
-		const response = await send( body, signInternalRequest( { secret: platform.secret }, 'POST', route, body ) );
+		const response = await send(
+			body,
+			signInternalRequest(
+				{ secret: platform.secret },
+				'POST',
+				route,
+				body
+			)
+		);
 		assert.equal( response.status, 200 );
 		assert.equal( ( await response.json() ).email, DEMO.email );
 	} );
 
 	test( 'refuses a tampered body', async () => {
-		const headers = signInternalRequest( { secret: platform.secret }, 'POST', route, body );
-		const response = await send( body.replace( 'Demo1234!', 'Other1234!' ), headers );
+		const headers = signInternalRequest(
+			{ secret: platform.secret },
+			'POST',
+			route,
+			body
+		);
+		const response = await send(
+			body.replace( 'Demo1234!', 'Other1234!' ),
+			headers
+		);
 		assert.equal( response.status, 401 );
 		assert.equal( ( await response.json() ).code, 'bad_signature' );
 	} );
 
 	test( 'refuses a request signed with another secret', async () => {
-		const response = await send( body, signInternalRequest( { secret: 'x'.repeat( 64 ) }, 'POST', route, body ) );
+		const response = await send(
+			body,
+			signInternalRequest(
+				{ secret: 'x'.repeat( 64 ) },
+				'POST',
+				route,
+				body
+			)
+		);
 		assert.equal( response.status, 401 );
 		assert.equal( ( await response.json() ).code, 'bad_signature' );
 	} );
 
 	test( 'refuses a stale request', async () => {
 		const stale = Math.floor( Date.now() / 1000 ) - 301;
-		const response = await send( body, signInternalRequest( { secret: platform.secret }, 'POST', route, body, stale ) );
+		const response = await send(
+			body,
+			signInternalRequest(
+				{ secret: platform.secret },
+				'POST',
+				route,
+				body,
+				stale
+			)
+		);
 		assert.equal( response.status, 401 );
 		assert.equal( ( await response.json() ).code, 'stale_request' );
 	} );
 
 	test( 'refuses a replayed request', async () => {
-		const headers = signInternalRequest( { secret: platform.secret }, 'POST', route, body );
+		const headers = signInternalRequest(
+			{ secret: platform.secret },
+			'POST',
+			route,
+			body
+		);
 		assert.equal( ( await send( body, headers ) ).status, 200 );
 		const replay = await send( body, headers );
 		assert.equal( replay.status, 401 );
@@ -193,7 +287,14 @@ describe( 'internal channel', () => {
 
 describe( 'persistence', () => {
 	test( 'a tester created through the internal channel survives a restart', async () => {
-		const tester = { email: 'rosa.restart@crowdscout.test', password: 'Restart1234!', name: 'Rosa', surname: 'Restart', birthDate: '1990-01-02', country: 'ES' };
+		const tester = {
+			email: 'rosa.restart@crowdscout.test',
+			password: 'Restart1234!',
+			name: 'Rosa',
+			surname: 'Restart',
+			birthDate: '1990-01-02',
+			country: 'ES',
+		};
 		const created = await fetch( `${ platform.url }/api/users`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -207,7 +308,10 @@ describe( 'persistence', () => {
 		const response = await authenticate( tester.email, tester.password );
 		assert.equal( response.status, 200 );
 		const { token } = await response.json();
-		const me = await fetch( `${ platform.url }/api/users/me?fields=name,surname`, { headers: { authorization: `Bearer ${ token }` } } );
+		const me = await fetch(
+			`${ platform.url }/api/users/me?fields=name,surname`,
+			{ headers: { authorization: `Bearer ${ token }` } }
+		);
 		const body = await me.json();
 		assert.equal( `${ body.name } ${ body.surname }`, 'Rosa Restart' );
 		const again = await fetch( `${ platform.url }/api/users`, {
