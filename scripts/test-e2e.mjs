@@ -3,7 +3,7 @@
  * End-to-end tests: starts the platform on native PHP (all specs) and on wp-now (the @smoke specs), each on
  * its own throwaway data directory and port, and runs Playwright with Debian's Chromium against it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,13 @@ const runs = [
 ];
 
 let failures = 0;
+let platform;
+for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
+	process.on( signal, async () => {
+		await platform?.stop();
+		process.exit( 130 );
+	} );
+}
 for ( const { project, runtime, port } of runs ) {
 	const dataDir = fs.mkdtempSync(
 		path.join( os.tmpdir(), `crowdscout-e2e-${ project }-` )
@@ -23,7 +30,6 @@ for ( const { project, runtime, port } of runs ) {
 	console.log(
 		`\n--- ${ project }: starting the platform (${ runtime }) ---`
 	);
-	let platform;
 	try {
 		platform = await startPlatform( {
 			port,
@@ -31,20 +37,23 @@ for ( const { project, runtime, port } of runs ) {
 			runtime,
 			log: () => {},
 		} );
-		const { status } = spawnSync(
-			path.join( ROOT, 'node_modules/.bin/playwright' ),
-			[
-				'test',
-				'--config',
-				'tests/e2e/playwright.config.ts',
-				'--project',
-				project,
-			],
-			{
-				stdio: 'inherit',
-				cwd: ROOT,
-				env: { ...process.env, CROWDSCOUT_E2E_URL: platform.url },
-			}
+		// Asynchronous on purpose: the proxy lives in this process and must keep serving while Playwright runs.
+		const status = await new Promise( ( resolve ) =>
+			spawn(
+				path.join( ROOT, 'node_modules/.bin/playwright' ),
+				[
+					'test',
+					'--config',
+					'tests/e2e/playwright.config.ts',
+					'--project',
+					project,
+				],
+				{
+					stdio: 'inherit',
+					cwd: ROOT,
+					env: { ...process.env, CROWDSCOUT_E2E_URL: platform.url },
+				}
+			).on( 'close', resolve )
 		);
 		if ( status !== 0 ) {
 			failures++;
@@ -57,6 +66,7 @@ for ( const { project, runtime, port } of runs ) {
 		console.error( `${ project }: ${ error.message }` );
 	} finally {
 		await platform?.stop();
+		platform = undefined;
 		if ( ! failures ) {
 			fs.rmSync( dataDir, { recursive: true, force: true } );
 		}
