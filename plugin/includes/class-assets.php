@@ -102,6 +102,10 @@ final class Assets {
 			wp_enqueue_style( self::FRONTEND );
 		}
 		$this->add_page_config();
+		// Widget pages are application screens: WordPress's emoji polyfill (5 KB) buys them nothing. Block themes
+		// render content before wp_head, so this lands in time there; classic themes keep the script.
+		remove_action( 'wp_head', 'print_emoji_detection_script', 7 );
+		remove_action( 'wp_print_styles', 'print_emoji_styles' );
 		// The configuration holds a token: keep the page out of shared caches (classic themes have sent headers
 		// by now, but WordPress already sends no-cache headers to logged-in users).
 		if ( is_user_logged_in() && ! headers_sent() ) {
