@@ -8,6 +8,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { tail } from './process.mjs';
+import { aptInstall, canInstall } from './system.mjs';
 
 // Debian keeps mariadbd in /usr/sbin, which is not on every user's PATH.
 const SEARCH_PATH = [
@@ -21,8 +23,6 @@ const SEARCH_PATH = [
 
 /** Unix socket paths are limited to about 107 bytes; longer ones fail with an unhelpful bind error. */
 const MAX_SOCKET_PATH = 100;
-
-let aptUpdated = false;
 
 function which( command ) {
 	for ( const dir of SEARCH_PATH ) {
@@ -85,36 +85,13 @@ export async function ensureMariaDbInstalled( { log = console.log } = {} ) {
 	) {
 		return;
 	}
-	if ( process.getuid?.() !== 0 || ! which( 'apt-get' ) ) {
+	if ( ! canInstall() ) {
 		throw new Error(
 			'MariaDB is not installed and this process cannot install it (it needs root and apt-get). ' +
 				'Install it with: apt-get install mariadb-server mariadb-client'
 		);
 	}
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	log( 'Installing MariaDB (mariadb-server, mariadb-client)…' );
-	if ( ! aptUpdated ) {
-		await run( 'apt-get', [ 'update', '-qq' ], {
-			env,
-			timeoutMs: 600_000,
-		} );
-		aptUpdated = true;
-	}
-	await run(
-		'apt-get',
-		[
-			'install',
-			'-y',
-			'-qq',
-			'--no-install-recommends',
-			'mariadb-server',
-			'mariadb-client',
-		],
-		{
-			env,
-			timeoutMs: 600_000,
-		}
-	);
+	await aptInstall( [ 'mariadb-server', 'mariadb-client' ], log );
 	if ( ! which( 'mariadbd' ) || ! which( 'mariadb-install-db' ) ) {
 		throw new Error(
 			'apt-get installed MariaDB but mariadbd or mariadb-install-db is still missing.'
@@ -196,19 +173,6 @@ async function portOf( socket ) {
 }
 
 const sleep = ( ms ) => new Promise( ( resolve ) => setTimeout( resolve, ms ) );
-
-function tail( file, lines = 20 ) {
-	try {
-		return fs
-			.readFileSync( file, 'utf8' )
-			.trimEnd()
-			.split( '\n' )
-			.slice( -lines )
-			.join( '\n' );
-	} catch {
-		return '';
-	}
-}
 
 /**
  * Starts (initialising the data directory first when it is empty) a private MariaDB server. When a server
