@@ -48,7 +48,11 @@ describe( 'widget pages', () => {
 			/<div class="wp-block-crowdscout-profile-summary crowdscout-widget[^"]*" data-crowdscout-widget="profile-summary" data-crowdscout-attributes="\{\}"><\/div>/
 		);
 		assert.match( html, /plugins\/crowdscout\/build\/frontend\.js/ );
-		assert.doesNotMatch( html, /wp-emoji-release/, 'no emoji polyfill on widget pages' );
+		assert.doesNotMatch(
+			html,
+			/wp-emoji-release/,
+			'no emoji polyfill on widget pages'
+		);
 		const config = pageConfig( html );
 		assert.equal( config.token, null );
 		assert.equal( config.user, null );
