@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { ROOT, dataDir as defaultDataDir } from './paths.mjs';
 import { startService, waitForHttp, run } from './process.mjs';
@@ -29,6 +30,21 @@ export function sharedSecret( dir ) {
 		} );
 	}
 	return fs.readFileSync( file, 'utf8' ).trim();
+}
+
+/** Resolves when nothing listens on 127.0.0.1:port, rejects with a message a person can act on otherwise. */
+function ensurePortFree( port, what ) {
+	return new Promise( ( resolve, reject ) => {
+		const probe = net.createServer();
+		probe.once( 'error', () =>
+			reject(
+				new Error(
+					`Port ${ port } (${ what }) is already in use on 127.0.0.1; stop what uses it or start with PORT=<another port>.`
+				)
+			)
+		);
+		probe.listen( port, '127.0.0.1', () => probe.close( resolve ) );
+	} );
 }
 
 /**
@@ -67,6 +83,9 @@ export async function startPlatform( {
 		const wordpressUrl = `http://127.0.0.1:${ wpPort }`;
 		const apiUrl = `http://127.0.0.1:${ apiPort }/api`;
 
+		await ensurePortFree( port, 'proxy' );
+		await ensurePortFree( wpPort, 'WordPress' );
+		await ensurePortFree( apiPort, 'API' );
 		await ensureBuild( log );
 
 		if ( runtime === 'auto' ) {
