@@ -68,6 +68,7 @@ export function startService( name, command, args, { env, cwd, logFile } ) {
 		async stop( graceMs = 5000 ) {
 			if ( child.exitCode !== null || child.signalCode !== null ) {
 				killGroup( child.pid, 'SIGKILL' );
+				await groupGone( child.pid );
 				return;
 			}
 			killGroup( child.pid, 'SIGTERM' );
@@ -77,8 +78,10 @@ export function startService( name, command, args, { env, cwd, logFile } ) {
 			);
 			await service.exited;
 			clearTimeout( timer );
-			// Workers may outlive their master; the group is ours alone, so finish it.
+			// Workers may outlive their master; the group is ours alone, so finish it, and wait until it is gone
+			// so that a restart finds its ports free.
 			killGroup( child.pid, 'SIGKILL' );
+			await groupGone( child.pid );
 		},
 	};
 	child.on( 'error', ( error ) => {
@@ -88,6 +91,18 @@ export function startService( name, command, args, { env, cwd, logFile } ) {
 		);
 	} );
 	return service;
+}
+
+async function groupGone( pid, timeoutMs = 5000 ) {
+	const deadline = Date.now() + timeoutMs;
+	while ( Date.now() < deadline ) {
+		try {
+			process.kill( -pid, 0 );
+		} catch {
+			return;
+		}
+		await new Promise( ( resolve ) => setTimeout( resolve, 20 ) );
+	}
 }
 
 function killGroup( pid, signal ) {

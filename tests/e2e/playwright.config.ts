@@ -10,9 +10,10 @@ export default defineConfig( {
 	expect: { timeout: 10_000 },
 	fullyParallel: false,
 	workers: 1,
-	retries: 0,
+	// One retry, reported as "flaky" rather than hidden, so a slow first request on a cold WordPress
+	// cannot fail CI; a test that fails twice still fails.
+	retries: 1,
 	reporter: [ [ 'list' ] ],
-	outputDir: '../../test-results',
 	use: {
 		baseURL: process.env.CROWDSCOUT_E2E_URL,
 		launchOptions: {
@@ -30,5 +31,13 @@ export default defineConfig( {
 		trace: 'retain-on-failure',
 		screenshot: 'only-on-failure',
 	},
-	projects: [ { name: 'native' }, { name: 'wp-now', grep: /@smoke/ } ],
+	// Each project keeps its own artefacts, so a failure of the first run survives the second.
+	projects: [
+		{ name: 'native', outputDir: '../../test-results/native' },
+		{
+			name: 'wp-now',
+			grep: /@smoke/,
+			outputDir: '../../test-results/wp-now',
+		},
+	],
 } );
