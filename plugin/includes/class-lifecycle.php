@@ -10,10 +10,17 @@ namespace Crowdscout;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * What the plugin sets up when activated and removes when deactivated or uninstalled. Activation is idempotent:
- * the start script runs it again on every start so that a newer plugin adds what it brings.
+ * What the plugin sets up when activated and removes when deactivated or uninstalled. Activation is idempotent.
+ * WordPress runs no activation on an update (nor does the development install script, which runs while WordPress
+ * is installing and so never loads an active plugin), so the set-up also runs again on the first request after
+ * the page list changed.
  */
 final class Lifecycle {
+
+	/**
+	 * Option holding the page list version the site was last set up with (Pages::version()).
+	 */
+	public const SETUP_OPTION = 'crowdscout_setup';
 
 	/**
 	 * Pages.
@@ -21,6 +28,13 @@ final class Lifecycle {
 	 * @var Pages
 	 */
 	private Pages $pages;
+
+	/**
+	 * Routing.
+	 *
+	 * @var Router
+	 */
+	private Router $router;
 
 	/**
 	 * Nonce memory.
@@ -32,12 +46,23 @@ final class Lifecycle {
 	/**
 	 * Constructor.
 	 *
-	 * @param Pages        $pages Pages.
-	 * @param Replay_Guard $guard Nonce memory.
+	 * @param Pages        $pages  Pages.
+	 * @param Router       $router Routing.
+	 * @param Replay_Guard $guard  Nonce memory.
 	 */
-	public function __construct( Pages $pages, Replay_Guard $guard ) {
-		$this->pages = $pages;
-		$this->guard = $guard;
+	public function __construct( Pages $pages, Router $router, Replay_Guard $guard ) {
+		$this->pages  = $pages;
+		$this->router = $router;
+		$this->guard  = $guard;
+	}
+
+	/**
+	 * Registers the set-up after an update.
+	 *
+	 * @return void
+	 */
+	public function register(): void {
+		add_action( 'init', array( $this, 'maybe_upgrade' ), 20 );
 	}
 
 	/**
@@ -51,24 +76,59 @@ final class Lifecycle {
 	}
 
 	/**
-	 * Deactivation: the cron event goes; roles, pages and settings stay (uninstall removes roles and settings).
+	 * Deactivation: the cron event and our rewrite rules go; roles, pages and settings stay (uninstall removes
+	 * roles and settings).
 	 *
 	 * @param bool $network_wide Whether the plugin is deactivated for the whole network.
 	 * @return void
 	 */
 	public function deactivate( $network_wide = false ): void {
-		$this->on_each_site( (bool) $network_wide, array( $this->guard, 'unschedule' ) );
+		$this->on_each_site( (bool) $network_wide, array( $this, 'deactivate_site' ) );
 	}
 
 	/**
-	 * Sets up the current site.
+	 * Sets up the current site: roles, pages, rewrite rules, cron.
 	 *
 	 * @return void
 	 */
 	public function activate_site(): void {
 		Roles::add();
 		$this->pages->create();
+		// The plugin is being activated after init: its rules were never added in this request.
+		$this->router->add_rewrite_rules();
+		flush_rewrite_rules( false );
 		$this->guard->schedule();
+		update_option( self::SETUP_OPTION, Pages::version() );
+	}
+
+	/**
+	 * Undoes the set-up of the current site that must not outlive the plugin.
+	 *
+	 * @return void
+	 */
+	public function deactivate_site(): void {
+		$this->guard->unschedule();
+		// Our rules are registered in this very request, so a flush now would keep them: let WordPress rebuild
+		// the rules on the next request, without this plugin.
+		delete_option( 'rewrite_rules' );
+	}
+
+	/**
+	 * Sets the site up again when the page list changed since the last set-up (init). One request does it: the
+	 * others go on meanwhile, so that two first requests never create the same page twice.
+	 *
+	 * @return void
+	 */
+	public function maybe_upgrade(): void {
+		if ( wp_installing() || Pages::version() === get_option( self::SETUP_OPTION ) ) {
+			return;
+		}
+		require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+		if ( ! \WP_Upgrader::create_lock( self::SETUP_OPTION, 5 * MINUTE_IN_SECONDS ) ) {
+			return;
+		}
+		$this->activate_site();
+		\WP_Upgrader::release_lock( self::SETUP_OPTION );
 	}
 
 	/**
@@ -83,6 +143,7 @@ final class Lifecycle {
 		$guard->forget_all();
 		delete_option( Settings::OPTION );
 		delete_option( Pages::OPTION );
+		delete_option( self::SETUP_OPTION );
 	}
 
 	/**

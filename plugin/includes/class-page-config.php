@@ -29,19 +29,28 @@ final class Page_Config {
 	private Jwt $jwt;
 
 	/**
+	 * The visitor's referral.
+	 *
+	 * @var Referral
+	 */
+	private Referral $referral;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param Settings $settings Settings.
 	 * @param Jwt      $jwt      Token minting.
+	 * @param Referral $referral The visitor's referral.
 	 */
-	public function __construct( Settings $settings, Jwt $jwt ) {
+	public function __construct( Settings $settings, Jwt $jwt, Referral $referral ) {
 		$this->settings = $settings;
 		$this->jwt      = $jwt;
+		$this->referral = $referral;
 	}
 
 	/**
 	 * The configuration for the current user (token and user are null for visitors; the token is also null while
-	 * no secret is configured).
+	 * no secret is configured; referral is null when the visitor brought none).
 	 *
 	 * @return array<string, mixed>
 	 */
@@ -69,6 +78,7 @@ final class Page_Config {
 			'features'       => array(
 				'publicUserPages' => $this->settings->public_user_pages(),
 			),
+			'referral'       => $this->referral->current(),
 		);
 	}
 

@@ -10,41 +10,95 @@ namespace Crowdscout;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Creates the WordPress page of every route that has a widget, idempotently: a page the plugin recorded, or any
- * page at the same path, is kept; nothing is ever duplicated. The ids are kept in an option (path → id).
+ * The one list of the product's pages (routes), and their creation. Pages are created idempotently: a page the
+ * plugin recorded, or any page at the same path, is kept; nothing is ever duplicated. The ids are kept in an
+ * option (path → id). One page serves every language: the language is a URL prefix (see Routes).
  */
 final class Pages {
 
 	public const OPTION = 'crowdscout_pages';
 
 	/**
-	 * The pages: path → widget, and the title when it is not the default (the capitalised last path segment with
-	 * dashes turned into spaces). A new widget page is one more line here.
+	 * Access: anyone, and logged-in users are not sent away (the spec's "public" pages).
+	 */
+	public const OPEN = 'open';
+
+	/**
+	 * Access: a login is needed. Visitors still get the page, whose widgets show the login card.
+	 */
+	public const LOGIN = 'login';
+
+	/**
+	 * Access: visitors only; logged-in users are sent to the dashboard.
+	 */
+	public const LOGGED_OUT = 'logged-out';
+
+	/**
+	 * The pages, one line per route: path → access, widget (none yet: a placeholder paragraph), localized aliases
+	 * that redirect to the page (locale-prefixed paths), translated slugs (language → path that serves the page in
+	 * that language), and a title when it is not the default (see default_title()).
 	 *
-	 * @return array<string, array{widget: string, title?: string}>
+	 * Access follows the route tables of both specs; where they say nothing, a page that a logged-in tester
+	 * needs is "login" and a sign-up page is "logged-out", since the spec sends logged-in users away from pages
+	 * that need no login unless they are public.
+	 *
+	 * @return array<string, array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string}>
 	 */
 	public static function definitions(): array {
 		return array(
-			'my-account' => array( 'widget' => 'profile-summary' ),
+			'getting-started'              => self::route( self::LOGGED_OUT, aliases: array( 'it/getting-started-2' ) ),
+			'getting-started/signup'       => self::route( self::LOGGED_OUT ),
+			'getting-started/confirmation' => self::route( self::OPEN ),
+			'login'                        => self::route( self::LOGGED_OUT ),
+			'goodbye'                      => self::route( self::LOGGED_OUT ),
+			'my-dashboard'                 => self::route( self::LOGIN, aliases: array( 'it/la-mia-dashboard', 'es/tablero' ) ),
+			'my-account'                   => self::route( self::LOGIN, widget: 'profile-summary' ),
+			'personal-equipment'           => self::route( self::LOGIN, aliases: array( 'it/i-miei-device', 'es/dispositivos' ) ),
+			'experience-points'            => self::route( self::LOGIN, aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),
+			'thank-you'                    => self::route( self::OPEN ),
+			'courses'                      => self::route( self::LOGIN ),
+			'testing-school'               => self::route( self::OPEN, slugs: array( 'fr' => 'universite-de-test' ) ),
+			'faq'                          => self::route( self::OPEN ),
+			'leaderboard'                  => self::route( self::LOGIN ),
+			'payments'                     => self::route( self::LOGIN ),
+			'my-bugs'                      => self::route( self::LOGIN, aliases: array( 'it/i-miei-bug', 'es/errores-cargados' ) ),
 		);
 	}
 
 	/**
-	 * Creates the missing pages and records every page id.
+	 * Access of a route (OPEN, LOGIN or LOGGED_OUT), null for a path that is not one of ours.
+	 *
+	 * @param string $path Route path.
+	 * @return string|null
+	 */
+	public static function access( string $path ): ?string {
+		return self::definitions()[ $path ]['access'] ?? null;
+	}
+
+	/**
+	 * Fingerprint of the page list: when it changes, the pages are created again (see Lifecycle).
+	 *
+	 * @return string
+	 */
+	public static function version(): string {
+		return md5( (string) wp_json_encode( self::definitions() ) );
+	}
+
+	/**
+	 * Creates the missing pages, gives a placeholder page its widget once the widget exists, and records every
+	 * page id.
 	 *
 	 * @return array<string, int> Path → page id.
 	 */
 	public function create(): array {
 		$ids = $this->ids();
 		foreach ( self::definitions() as $path => $page ) {
-			$id = $this->ensure_page(
-				$path,
-				$page['title'] ?? self::default_title( $path ),
-				self::content( $page['widget'] ),
-				$ids[ $path ] ?? 0
-			);
+			$title   = '' !== $page['title'] ? $page['title'] : self::default_title( $path );
+			$content = '' !== $page['widget'] ? self::content( $page['widget'] ) : self::placeholder();
+			$id      = $this->ensure_page( $path, $title, $content, $ids[ $path ] ?? 0 );
 			if ( $id > 0 ) {
 				$ids[ $path ] = $id;
+				$this->replace_placeholder( $id, $content );
 			}
 		}
 		update_option( self::OPTION, $ids, false );
@@ -62,6 +116,24 @@ final class Pages {
 	}
 
 	/**
+	 * The route a page serves: the path it was recorded under, else its own path when that is a route.
+	 *
+	 * @param \WP_Post $post Page.
+	 * @return string|null
+	 */
+	public function route_of( \WP_Post $post ): ?string {
+		if ( 'page' !== $post->post_type ) {
+			return null;
+		}
+		$recorded = array_search( $post->ID, $this->ids(), true );
+		if ( is_string( $recorded ) && isset( self::definitions()[ $recorded ] ) ) {
+			return $recorded;
+		}
+		$path = get_page_uri( $post );
+		return is_string( $path ) && isset( self::definitions()[ $path ] ) ? $path : null;
+	}
+
+	/**
 	 * Block markup of a page that shows one widget.
 	 *
 	 * @param string $widget Widget name.
@@ -69,6 +141,16 @@ final class Pages {
 	 */
 	public static function content( string $widget ): string {
 		return '<!-- wp:' . Widget_Container::block_name( $widget ) . ' /-->';
+	}
+
+	/**
+	 * Content of a page whose widget does not exist yet. create() recognises an untouched placeholder page by this
+	 * exact content (and then gives it its widget), so keep it stable.
+	 *
+	 * @return string
+	 */
+	public static function placeholder(): string {
+		return "<!-- wp:paragraph -->\n<p>Coming soon.</p>\n<!-- /wp:paragraph -->";
 	}
 
 	/**
@@ -80,6 +162,49 @@ final class Pages {
 	public static function default_title( string $path ): string {
 		$segments = explode( '/', trim( $path, '/' ) );
 		return ucfirst( str_replace( '-', ' ', (string) end( $segments ) ) );
+	}
+
+	/**
+	 * One line of the page list.
+	 *
+	 * @param string                $access  OPEN, LOGIN or LOGGED_OUT.
+	 * @param string                $widget  Widget shown by the page, "" while it has none.
+	 * @param string[]              $aliases Locale-prefixed paths that redirect to the page, e.g. "it/i-miei-bug".
+	 * @param array<string, string> $slugs   Language → path serving the page in that language, e.g. "fr" → "universite-de-test".
+	 * @param string                $title   Title, "" for the default.
+	 * @return array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string}
+	 */
+	private static function route( string $access, string $widget = '', array $aliases = array(), array $slugs = array(), string $title = '' ): array {
+		return array(
+			'access'  => $access,
+			'widget'  => $widget,
+			'aliases' => $aliases,
+			'slugs'   => $slugs,
+			'title'   => $title,
+		);
+	}
+
+	/**
+	 * Puts a page's content in place of the placeholder, when the page still holds exactly the placeholder: a
+	 * page someone edited is left alone.
+	 *
+	 * @param int    $id      Page id.
+	 * @param string $content Content it should have.
+	 * @return void
+	 */
+	private function replace_placeholder( int $id, string $content ): void {
+		$post = get_post( $id );
+		if ( ! $post instanceof \WP_Post || $post->post_content === $content || self::placeholder() !== $post->post_content ) {
+			return;
+		}
+		wp_update_post(
+			wp_slash(
+				array(
+					'ID'           => $id,
+					'post_content' => $content,
+				)
+			)
+		);
 	}
 
 	/**

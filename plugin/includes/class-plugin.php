@@ -63,6 +63,7 @@ final class Plugin {
 		register_deactivation_hook( $this->file(), array( $this->lifecycle(), 'deactivate' ) );
 
 		$components = array(
+			$this->locale(),
 			$this->i18n(),
 			$this->settings(),
 			$this->roles(),
@@ -73,6 +74,9 @@ final class Plugin {
 			$this->shortcode(),
 			$this->ajax(),
 			$this->admin_bar(),
+			$this->router(),
+			$this->referral(),
+			$this->lifecycle(),
 		);
 		foreach ( $components as $component ) {
 			$component->register();
@@ -184,7 +188,10 @@ final class Plugin {
 	 * @return Page_Config
 	 */
 	public function page_config(): Page_Config {
-		return $this->service( Page_Config::class, fn() => new Page_Config( $this->settings(), $this->jwt() ) );
+		return $this->service(
+			Page_Config::class,
+			fn() => new Page_Config( $this->settings(), $this->jwt(), $this->referral() )
+		);
 	}
 
 	/**
@@ -249,8 +256,35 @@ final class Plugin {
 	public function lifecycle(): Lifecycle {
 		return $this->service(
 			Lifecycle::class,
-			fn() => new Lifecycle( $this->pages(), $this->replay_guard() )
+			fn() => new Lifecycle( $this->pages(), $this->router(), $this->replay_guard() )
 		);
+	}
+
+	/**
+	 * Language prefixes, redirects and page access.
+	 *
+	 * @return Router
+	 */
+	public function router(): Router {
+		return $this->service( Router::class, fn() => new Router( $this->pages() ) );
+	}
+
+	/**
+	 * The language of the request, for WordPress's locale.
+	 *
+	 * @return Locale
+	 */
+	public function locale(): Locale {
+		return $this->service( Locale::class, static fn() => new Locale() );
+	}
+
+	/**
+	 * The visitor's referral.
+	 *
+	 * @return Referral
+	 */
+	public function referral(): Referral {
+		return $this->service( Referral::class, static fn() => new Referral() );
 	}
 
 	/**

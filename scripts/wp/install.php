@@ -72,7 +72,7 @@ if ( ! is_plugin_active( 'crowdscout/crowdscout.php' ) ) {
 	do_action( 'activate_crowdscout/crowdscout.php', false );
 }
 
-$wp_rewrite->init();
-$wp_rewrite->set_permalink_structure( '/%postname%/' );
-flush_rewrite_rules( false );
+// WordPress loads no plugin while installing, so rules flushed here would lack the plugin's: drop them instead
+// and let the first request, with the plugin loaded, build them.
+delete_option( 'rewrite_rules' );
 echo "WordPress ready\n";

@@ -32,7 +32,7 @@ final class Page_Config_Test extends Test_Case {
 		$config = $this->plugin()->page_config()->build();
 
 		$this->assertSame(
-			array( 'apiBase', 'token', 'tokenExpiresAt', 'ajaxUrl', 'nonces', 'locale', 'productName', 'siteUrl', 'loginUrl', 'user', 'features' ),
+			array( 'apiBase', 'token', 'tokenExpiresAt', 'ajaxUrl', 'nonces', 'locale', 'productName', 'siteUrl', 'loginUrl', 'user', 'features', 'referral' ),
 			array_keys( $config )
 		);
 		$this->assertNull( $config['token'] );
@@ -46,6 +46,7 @@ final class Page_Config_Test extends Test_Case {
 		$this->assertSame( wp_login_url( $origin . '/crowdscout-phpunit/' ), $config['loginUrl'], 'Login comes back to the current page.' );
 		$this->assertContains( $config['locale'], array( 'en', 'it', 'es', 'fr' ) );
 		$this->assertSame( array( 'publicUserPages' => false ), $config['features'] );
+		$this->assertNull( $config['referral'] );
 		$this->assertSame( 1, wp_verify_nonce( $config['nonces']['token'], 'crowdscout_refresh_token' ) );
 	}
 

@@ -1,0 +1,382 @@
+/**
+ * Routes and languages of the plugin over HTTP, against the real platform (native PHP WordPress + API behind the
+ * proxy): the spec's redirects, language prefixes and translated slugs, page access for visitors and logged-in
+ * testers, the referral parameter, 404s and page titles. Runs its own platform on its own port and data
+ * directory (removed afterwards unless CROWDSCOUT_KEEP_TEST_DATA is set); run by scripts/test-php.mjs.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPlatform } from '../../scripts/lib/platform.mjs';
+import { DEMO_TESTERS } from '../../scripts/lib/demo.mjs';
+import { Browser, pageConfig } from './helpers.mjs';
+
+const dataDir = fs.mkdtempSync(
+	path.join( os.tmpdir(), 'crowdscout-http-routes-' )
+);
+const port = Number( process.env.CROWDSCOUT_ROUTES_TEST_PORT ?? 18480 );
+const DEMO = DEMO_TESTERS[ 0 ];
+const LANGUAGES = [ 'en', 'it', 'es', 'fr' ];
+const LOGIN_REQUIRED = [
+	'my-dashboard',
+	'my-account',
+	'personal-equipment',
+	'experience-points',
+	'courses',
+	'leaderboard',
+	'payments',
+	'my-bugs',
+];
+const LOGGED_OUT_ONLY = [
+	'getting-started',
+	'getting-started/signup',
+	'login',
+	'goodbye',
+];
+const OPEN = [
+	'getting-started/confirmation',
+	'thank-you',
+	'faq',
+	'testing-school',
+];
+const TITLES = {
+	'getting-started': 'Getting started',
+	'getting-started/signup': 'Signup',
+	'getting-started/confirmation': 'Confirmation',
+	login: 'Login',
+	goodbye: 'Goodbye',
+	'my-dashboard': 'My dashboard',
+	'my-account': 'My account',
+	'personal-equipment': 'Personal equipment',
+	'experience-points': 'Experience points',
+	'thank-you': 'Thank you',
+	courses: 'Courses',
+	'testing-school': 'Testing school',
+	faq: 'Faq',
+	leaderboard: 'Leaderboard',
+	payments: 'Payments',
+	'my-bugs': 'My bugs',
+};
+let platform;
+
+before( async () => {
+	platform = await startPlatform( {
+		port,
+		dataDir,
+		runtime: 'php',
+		log: () => {},
+	} );
+} );
+after( async () => {
+	await platform?.stop();
+	if ( ! process.env.CROWDSCOUT_KEEP_TEST_DATA ) {
+		fs.rmSync( dataDir, { recursive: true, force: true } );
+	}
+} );
+
+/** A page's address in a language, as the plugin builds it (translated slugs included). */
+function localized( route, language ) {
+	if ( language === 'fr' && route === 'testing-school' ) {
+		return '/fr/universite-de-test/';
+	}
+	return `${ language === 'en' ? '' : `/${ language }` }/${ route }/`;
+}
+
+/** Fetches a path without following redirects (cookies kept when a Browser is given). */
+function get( target, browser ) {
+	return browser
+		? browser.fetch( target )
+		: fetch( `${ platform.url }${ target }`, { redirect: 'manual' } );
+}
+
+/** Title of a page: the document title without the site name. */
+function titleOf( html ) {
+	const match = html.match( /<title>([^<]*?)(?: &#8211; [^<]*)?<\/title>/ );
+	return match ? match[ 1 ] : null;
+}
+
+/** The Location header of a response, made absolute. */
+function location( response ) {
+	const value = response.headers.get( 'location' );
+	return value === null ? null : new URL( value, platform.url ).href;
+}
+
+describe( 'redirects', () => {
+	const cases = [
+		[ '/', 302, '/my-dashboard/' ],
+		[ '/it', 302, '/it/my-dashboard/' ],
+		[ '/it/', 302, '/it/my-dashboard/' ],
+		[ '/es', 302, '/es/my-dashboard/' ],
+		[ '/fr/', 302, '/fr/my-dashboard/' ],
+		[ '/it/i-miei-device', 301, '/it/personal-equipment/' ],
+		[ '/es/dispositivos', 301, '/es/personal-equipment/' ],
+		[ '/it/la-mia-dashboard', 301, '/it/my-dashboard/' ],
+		[ '/es/tablero/', 301, '/es/my-dashboard/' ],
+		[ '/it/punti-esperienza', 301, '/it/experience-points/' ],
+		[ '/es/puntos-de-experiencia', 301, '/es/experience-points/' ],
+		[ '/it/i-miei-bug', 301, '/it/my-bugs/' ],
+		[ '/es/errores-cargados', 301, '/es/my-bugs/' ],
+		[ '/it/getting-started-2', 301, '/it/getting-started/' ],
+		[ '/it/getting-started-2/', 301, '/it/getting-started/' ],
+		[ '/fr/testing-school/', 301, '/fr/universite-de-test/' ],
+		[ '/my-account/login', 301, '/login/' ],
+		[ '/some/where/login/', 301, '/login/' ],
+		[
+			'/campaigns/login?redirectTo=%2Fmy-bugs%2F',
+			301,
+			'/login/?redirectTo=%2Fmy-bugs%2F',
+		],
+		[ '/it/my-account/login', 301, '/it/login/' ],
+		[ '/it/i-miei-bug?cp=12&status=2', 301, '/it/my-bugs/?cp=12&status=2' ],
+		[ '/?utm_source=mail', 302, '/my-dashboard/?utm_source=mail' ],
+		[ '/it/personal-equipment', 301, '/it/personal-equipment/' ],
+	];
+	for ( const [ from, status, to ] of cases ) {
+		test( `${ from } → ${ status } ${ to }`, async () => {
+			const response = await get( from );
+			assert.equal( response.status, status );
+			assert.equal( location( response ), `${ platform.url }${ to }` );
+		} );
+	}
+
+	test( 'the login page itself and WordPress queries at the root are not redirected', async () => {
+		for ( const target of [ '/login/', '/it/login/', '/es/login/' ] ) {
+			assert.equal( ( await get( target ) ).status, 200, target );
+		}
+		const post = await get( '/?p=1' );
+		assert.notEqual(
+			location( post ),
+			`${ platform.url }/my-dashboard/?p=1`,
+			'?p=1 is a WordPress query'
+		);
+	} );
+} );
+
+describe( 'language prefixes', () => {
+	test( 'every route is served in every language from one page', async () => {
+		for ( const route of Object.keys( TITLES ) ) {
+			for ( const language of LANGUAGES ) {
+				const target = localized( route, language );
+				const response = await get( target );
+				assert.equal( response.status, 200, target );
+				const html = await response.text();
+				assert.equal( titleOf( html ), TITLES[ route ], target );
+				const lang = {
+					en: 'en-US',
+					it: 'it-IT',
+					es: 'es-ES',
+					fr: 'fr-FR',
+				}[ language ];
+				assert.match(
+					html,
+					new RegExp( `<html lang="${ lang }"` ),
+					target
+				);
+			}
+		}
+		const pages = await (
+			await fetch(
+				`${ platform.url }/wp-json/wp/v2/pages?per_page=100&_fields=slug,parent`
+			)
+		).json();
+		const slugs = pages.map( ( page ) => page.slug );
+		assert.equal(
+			new Set( slugs ).size,
+			slugs.length,
+			'no duplicate page'
+		);
+		for ( const slug of [
+			'getting-started',
+			'signup',
+			'confirmation',
+			'my-dashboard',
+			'testing-school',
+			'my-bugs',
+		] ) {
+			assert.ok( slugs.includes( slug ), slug );
+		}
+		assert.ok(
+			! slugs.includes( 'universite-de-test' ),
+			'translated slugs are addresses, not pages'
+		);
+	} );
+
+	test( 'the page configuration carries the language of the prefix', async () => {
+		for ( const language of LANGUAGES ) {
+			const target = localized( 'my-account', language );
+			const html = await ( await get( target ) ).text();
+			assert.match(
+				html,
+				/data-crowdscout-widget="profile-summary"/,
+				target
+			);
+			const config = pageConfig( html );
+			assert.equal( config.locale, language, target );
+			assert.equal( config.siteUrl, `${ platform.url }/`, 'no prefix' );
+			assert.equal(
+				new URL( config.loginUrl ).searchParams.get( 'redirect_to' ),
+				`${ platform.url }${ target }`,
+				'login comes back to the page in its language'
+			);
+		}
+	} );
+
+	test( 'links of a prefixed page stay in its language', async () => {
+		const html = await ( await get( '/it/personal-equipment/' ) ).text();
+		assert.match(
+			html,
+			new RegExp(
+				`<link rel="canonical" href="${ platform.url }/it/personal-equipment/"`
+			)
+		);
+		const french = await ( await get( '/fr/universite-de-test/' ) ).text();
+		assert.match(
+			french,
+			new RegExp(
+				`<link rel="canonical" href="${ platform.url }/fr/universite-de-test/"`
+			)
+		);
+	} );
+
+	test( 'the translated French slug serves testing-school in French', async () => {
+		const response = await get( '/fr/universite-de-test/' );
+		assert.equal( response.status, 200 );
+		const html = await response.text();
+		assert.equal( titleOf( html ), 'Testing school' );
+		assert.match( html, /<html lang="fr-FR"/ );
+		assert.equal( ( await get( '/universite-de-test/' ) ).status, 404 );
+	} );
+} );
+
+describe( 'access', () => {
+	test( 'visitors get every page, login-required ones included (their widgets show the login card)', async () => {
+		for ( const route of [
+			...LOGIN_REQUIRED,
+			...LOGGED_OUT_ONLY,
+			...OPEN,
+		] ) {
+			assert.equal( ( await get( `/${ route }/` ) ).status, 200, route );
+		}
+		const html = await ( await get( '/it/my-account/' ) ).text();
+		assert.equal( pageConfig( html ).user, null );
+	} );
+
+	test( 'logged-out-only pages send a logged-in tester to the dashboard of the language', async () => {
+		const tester = new Browser( platform.url );
+		await tester.logIn( DEMO.email, DEMO.password );
+		for ( const route of LOGGED_OUT_ONLY ) {
+			for ( const language of LANGUAGES ) {
+				const response = await get(
+					localized( route, language ),
+					tester
+				);
+				assert.equal(
+					response.status,
+					302,
+					`${ language } ${ route }`
+				);
+				assert.equal(
+					location( response ),
+					`${ platform.url }${ localized(
+						'my-dashboard',
+						language
+					) }`
+				);
+				assert.match(
+					response.headers.get( 'cache-control' ) ?? '',
+					/no-cache|no-store/
+				);
+			}
+		}
+		for ( const route of [ ...LOGIN_REQUIRED, ...OPEN ] ) {
+			const response = await get( localized( route, 'es' ), tester );
+			assert.equal( response.status, 200, route );
+		}
+		const config = pageConfig(
+			await ( await get( '/fr/my-account/', tester ) ).text()
+		);
+		assert.equal( config.user.displayName, 'Dana Demo' );
+		assert.equal( config.locale, 'fr' );
+	} );
+} );
+
+describe( 'referral', () => {
+	test( 'a referral on any page is stored in an HttpOnly cookie and echoed in the page configuration', async () => {
+		const visitor = new Browser( platform.url );
+		const first = await get( '/my-account/?referral=scout_42-x', visitor );
+		assert.equal( first.status, 200 );
+		const cookie = first.headers
+			.getSetCookie()
+			.find( ( line ) => line.startsWith( 'crowdscout_referral=' ) );
+		assert.ok( cookie, 'cookie set' );
+		assert.match( cookie, /^crowdscout_referral=scout_42-x;/ );
+		assert.match( cookie, /; HttpOnly/i );
+		assert.match( cookie, /; Max-Age=2592000/, '30 days' );
+		assert.match( cookie, /; path=\//i );
+		assert.equal( pageConfig( await first.text() ).referral, 'scout_42-x' );
+
+		const later = await get( '/it/my-account/', visitor );
+		assert.equal( pageConfig( await later.text() ).referral, 'scout_42-x' );
+		const withoutCookie = await get( '/it/my-account/' );
+		assert.equal( pageConfig( await withoutCookie.text() ).referral, null );
+	} );
+
+	test( 'a referral is sanitised', async () => {
+		const response = await get(
+			`/my-account/?referral=${ encodeURIComponent(
+				'<b>ab c</b>"\'é;' + 'x'.repeat( 80 )
+			) }`
+		);
+		const expected = ( 'babcb' + 'x'.repeat( 80 ) ).slice( 0, 64 );
+		assert.equal( pageConfig( await response.text() ).referral, expected );
+		assert.ok(
+			response.headers
+				.getSetCookie()
+				.some( ( line ) =>
+					line.startsWith( `crowdscout_referral=${ expected };` )
+				)
+		);
+		const nothing = await get( '/my-account/?referral=%3C%3E' );
+		assert.equal( pageConfig( await nothing.text() ).referral, null );
+		assert.ok(
+			! nothing.headers
+				.getSetCookie()
+				.some( ( line ) => line.startsWith( 'crowdscout_referral=' ) )
+		);
+	} );
+
+	test( 'a referral on a redirected address is stored and passed on', async () => {
+		const response = await get( '/es?referral=from-root' );
+		assert.equal( response.status, 302 );
+		assert.equal(
+			location( response ),
+			`${ platform.url }/es/my-dashboard/?referral=from-root`
+		);
+		assert.ok(
+			response.headers
+				.getSetCookie()
+				.some( ( line ) =>
+					line.startsWith( 'crowdscout_referral=from-root;' )
+				)
+		);
+	} );
+} );
+
+describe( '404', () => {
+	for ( const target of [
+		'/it/whatever/',
+		'/es/nope',
+		'/fr/universite-de-test/nope/',
+		'/it/campaigns/12/preview/',
+		'/whatever/',
+		'/it/no-such-page/deeper/',
+	] ) {
+		test( `${ target } is WordPress's 404`, async () => {
+			const response = await get( target );
+			assert.equal( response.status, 404 );
+			assert.equal( response.headers.get( 'location' ), null );
+		} );
+	}
+} );

@@ -1,0 +1,133 @@
+<?php
+/**
+ * Creation of the product's pages.
+ *
+ * @package Crowdscout
+ */
+
+namespace Crowdscout\Tests;
+
+use Crowdscout\Lifecycle;
+use Crowdscout\Pages;
+
+/**
+ * One published page per route, created idempotently from the page list; placeholder pages get their widget once
+ * it exists; the set-up runs again when the page list changes.
+ */
+final class Pages_Test extends Test_Case {
+
+	/**
+	 * Every route has one published page at its path, titled after the route; a second run changes nothing.
+	 */
+	public function test_creation_is_complete_and_idempotent(): void {
+		$pages = $this->plugin()->pages();
+		$first = $pages->create();
+		$count = (int) wp_count_posts( 'page' )->publish;
+
+		$this->assertSame( array_keys( Pages::definitions() ), array_keys( array_intersect_key( $first, Pages::definitions() ) ) );
+		foreach ( Pages::definitions() as $route => $definition ) {
+			$post = get_post( $first[ $route ] );
+			$this->assertInstanceOf( \WP_Post::class, $post, $route );
+			$this->assertSame( 'publish', $post->post_status, $route );
+			$this->assertSame( $route, get_page_uri( $post ), $route );
+			$this->assertSame( $route, $pages->route_of( $post ), $route );
+			$this->assertSame( Pages::default_title( $route ), $post->post_title, $route );
+			if ( '' !== $definition['widget'] ) {
+				$this->assertStringContainsString( '<!-- wp:crowdscout/' . $definition['widget'], $post->post_content, $route );
+			}
+		}
+		$this->assertSame( 'My dashboard', get_the_title( $first['my-dashboard'] ) );
+		$this->assertSame( 'Personal equipment', get_the_title( $first['personal-equipment'] ) );
+
+		$this->assertSame( $first, $pages->create() );
+		$this->assertSame( $count, (int) wp_count_posts( 'page' )->publish, 'No page is created twice.' );
+		$this->assertSame( $first, $pages->ids() );
+	}
+
+	/**
+	 * Pages without a widget hold a short paragraph; a page still holding it gets the widget's block once its
+	 * line names a widget, and a page someone edited is left alone.
+	 */
+	public function test_placeholder_is_replaced_by_the_widget_only_when_untouched(): void {
+		$ids     = $this->plugin()->pages()->create();
+		$faq     = get_post( $ids['faq'] );
+		$account = get_post( $ids['my-account'] );
+		$this->assertSame( Pages::placeholder(), $faq->post_content, 'The placeholder is stored as it is written.' );
+		$this->assertStringContainsString( '<p>', Pages::placeholder() );
+
+		$saved = $account->post_content;
+		try {
+			wp_update_post(
+				wp_slash(
+					array(
+						'ID'           => $account->ID,
+						'post_content' => Pages::placeholder(),
+					)
+				)
+			);
+			$this->plugin()->pages()->create();
+			$this->assertSame( Pages::content( 'profile-summary' ), get_post( $account->ID )->post_content );
+
+			$edited = "<!-- wp:paragraph -->\n<p>Edited by hand.</p>\n<!-- /wp:paragraph -->";
+			wp_update_post(
+				wp_slash(
+					array(
+						'ID'           => $account->ID,
+						'post_content' => $edited,
+					)
+				)
+			);
+			$this->plugin()->pages()->create();
+			$this->assertSame( $edited, get_post( $account->ID )->post_content );
+		} finally {
+			wp_update_post(
+				wp_slash(
+					array(
+						'ID'           => $account->ID,
+						'post_content' => $saved,
+					)
+				)
+			);
+		}
+	}
+
+	/**
+	 * Pages that are not ours have no route.
+	 */
+	public function test_route_of_other_posts(): void {
+		$id = wp_insert_post(
+			array(
+				'post_type'   => 'page',
+				'post_status' => 'publish',
+				'post_title'  => 'Unrelated',
+				'post_name'   => 'phpunit-unrelated',
+			)
+		);
+		try {
+			$this->assertNull( $this->plugin()->pages()->route_of( get_post( $id ) ) );
+		} finally {
+			wp_delete_post( $id, true );
+		}
+	}
+
+	/**
+	 * A changed page list sets the site up again on the next request (WordPress runs no activation on update).
+	 */
+	public function test_changed_page_list_sets_the_site_up_again(): void {
+		$this->assertSame( Pages::version(), Pages::version(), 'The version is stable.' );
+		$saved = get_option( Lifecycle::SETUP_OPTION );
+		update_option( Lifecycle::SETUP_OPTION, 'an older page list' );
+		try {
+			$this->plugin()->lifecycle()->maybe_upgrade();
+			$this->assertSame( Pages::version(), get_option( Lifecycle::SETUP_OPTION ) );
+			$this->assertFalse( get_option( Lifecycle::SETUP_OPTION . '.lock' ), 'The lock is released.' );
+			$this->assertCount( count( Pages::definitions() ), array_intersect_key( $this->plugin()->pages()->ids(), Pages::definitions() ) );
+		} finally {
+			if ( false === $saved ) {
+				delete_option( Lifecycle::SETUP_OPTION );
+			} else {
+				update_option( Lifecycle::SETUP_OPTION, $saved );
+			}
+		}
+	}
+}
