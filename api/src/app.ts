@@ -72,6 +72,11 @@ export async function buildApp( {
 	const app = Fastify( {
 		logger: loggerOptions( logger ),
 		requestIdHeader: 'x-request-id',
+		// An email is a path parameter of the sign-up check and may be 254 characters long.
+		maxParamLength: 300,
+		// The API runs behind a reverse proxy (ours in development, nginx in production) on the same machine or
+		// network: the client's address, which the login throttle needs, is its X-Forwarded-For.
+		trustProxy: 'loopback,linklocal,uniquelocal',
 		rewriteUrl( request ) {
 			applyMethodOverride( request );
 			return request.url ?? '/';

@@ -37,11 +37,17 @@ export interface WordPressClient {
 		name: string;
 		surname: string;
 	} ) => Promise< CreateUserResult >;
-	/** The user when the password is right, null when the credentials are wrong. */
+	/**
+	 * The user when the password is right, null when the credentials are wrong. `ip` is the client's address,
+	 * for WordPress's login throttle; a throttled login throws a 429 HttpError with WordPress's message.
+	 */
 	checkPassword: ( input: {
 		username: string;
 		password: string;
+		ip?: string;
 	} ) => Promise< WordPressUser | null >;
+	/** Asks WordPress to send the welcome mail; false when the user does not exist. */
+	sendWelcome: ( id: number, locale: string ) => Promise< boolean >;
 	changePassword: (
 		id: number,
 		input: { oldPassword: string; password: string }
@@ -53,6 +59,10 @@ export interface WordPressClient {
 	deleteUser: ( id: number ) => Promise< 'deleted' | 'not_found' >;
 	readRole: ( id: number ) => Promise< WordPressRole | null >;
 }
+
+/** Used when WordPress refuses a throttled login without a sentence of its own. */
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+	'Too many failed login attempts. Try again later or reset your password.';
 
 export const WORDPRESS_UNAVAILABLE_MESSAGE =
 	'The identity service (WordPress) is not answering. Please try again in a moment.';
@@ -213,6 +223,26 @@ export function createWordPressClient( {
 			}
 			if ( answer.status === 422 ) {
 				return null;
+			}
+			if ( answer.status === 429 ) {
+				throw new HttpError(
+					429,
+					typeof answer.body.message === 'string'
+						? answer.body.message
+						: TOO_MANY_ATTEMPTS_MESSAGE
+				);
+			}
+			return unexpected( 'POST', path, answer );
+		},
+
+		async sendWelcome( id, locale ) {
+			const path = `/internal/users/${ id }/welcome`;
+			const answer = await call( 'POST', path, { locale } );
+			if ( answer.status === 202 || answer.status === 200 ) {
+				return true;
+			}
+			if ( answer.status === 404 ) {
+				return false;
 			}
 			return unexpected( 'POST', path, answer );
 		},

@@ -13,7 +13,11 @@ interface Credentials {
 export async function authenticate( request: FastifyRequest ) {
 	const { wordpress, testers, tokens } = request.server.services;
 	const { username, password } = request.body as Credentials;
-	const user = await wordpress.checkPassword( { username, password } );
+	const user = await wordpress.checkPassword( {
+		username,
+		password,
+		ip: request.ip,
+	} );
 	if ( ! user ) {
 		throw unauthorized( WRONG_CREDENTIALS_MESSAGE );
 	}

@@ -1,7 +1,7 @@
 import type { OperationHandler } from '../lib/openapi.ts';
 import { authenticate } from './authenticate.ts';
 import { getHealth } from './health.ts';
-import { createUser } from './users.ts';
+import { checkEmail, createUser } from './users.ts';
 import { getMe } from './users-me.ts';
 
 /** operationId (openapi.yaml) → handler. The loader refuses to start when the two sets differ. */
@@ -9,5 +9,6 @@ export const handlers: Record< string, OperationHandler > = {
 	getHealth,
 	authenticate,
 	createUser,
+	checkEmail,
 	getMe,
 };

@@ -71,7 +71,8 @@ export async function signUp(
 		wordpress,
 	}: Pick< Services, 'db' | 'testers' | 'wordpress' >,
 	input: SignUpInput,
-	log: FastifyBaseLogger
+	log: FastifyBaseLogger,
+	locale = 'en'
 ): Promise< Tester > {
 	checkInput( input );
 	const email = normaliseEmail( input.email );
@@ -95,8 +96,9 @@ export async function signUp(
 	}
 	const wpUserId = created.user.id;
 
+	let tester: Tester;
 	try {
-		return await db.transaction().execute( ( trx ) =>
+		tester = await db.transaction().execute( ( trx ) =>
 			testers.create(
 				{
 					wpUserId,
@@ -125,4 +127,15 @@ export async function signUp(
 		}
 		throw new HttpError( 500, GENERIC_MESSAGE, { cause: error } );
 	}
+
+	// Both records exist now; the mail is a courtesy, so its failure is logged and the sign-up stands.
+	try {
+		await wordpress.sendWelcome( wpUserId, locale );
+	} catch ( error ) {
+		log.warn(
+			{ err: error, wpUserId },
+			'sign-up: the welcome mail could not be sent'
+		);
+	}
+	return tester;
 }

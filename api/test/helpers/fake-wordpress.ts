@@ -36,6 +36,12 @@ export interface FakeWordPress {
 	delayMs: number;
 	/** When set, every channel request is answered with this status. */
 	failWith: number | null;
+	/** Logins (or emails) whose password checks answer 429, as WordPress's login throttle does. */
+	throttled: Set< string >;
+	/** Welcome mails asked for: user id and language. */
+	welcomes: Array< { id: number; locale: string } >;
+	/** When set, welcome mails are answered with this status. */
+	failWelcomeWith: number | null;
 	addUser: ( user: {
 		email: string;
 		password: string;
@@ -70,6 +76,9 @@ export async function startFakeWordPress( {
 		forcedIds: [],
 		delayMs: 0,
 		failWith: null,
+		throttled: new Set(),
+		welcomes: [],
+		failWelcomeWith: null,
 		addUser( {
 			email,
 			password,
@@ -178,6 +187,15 @@ export async function startFakeWordPress( {
 			];
 		}
 		if ( method === 'POST' && path === '/internal/users/check-password' ) {
+			if ( fake.throttled.has( input.username ) ) {
+				return [
+					429,
+					{
+						code: 'throttled',
+						message: 'Too many failed login attempts.',
+					},
+				];
+			}
 			const found = [ ...fake.users.values() ].find(
 				( candidate ) =>
 					candidate.login === input.username ||
@@ -230,6 +248,20 @@ export async function startFakeWordPress( {
 			return fake.users.delete( Number( match[ 1 ] ) )
 				? [ 200, { deleted: true } ]
 				: [ 404, { code: 'not_found' } ];
+		}
+		if (
+			( match = /^\/internal\/users\/(\d+)\/welcome$/.exec( path ) ) &&
+			method === 'POST'
+		) {
+			if ( fake.failWelcomeWith ) {
+				return [ fake.failWelcomeWith, { code: 'mail_failed' } ];
+			}
+			const found = user( match[ 1 ] );
+			if ( ! found ) {
+				return [ 404, { code: 'not_found' } ];
+			}
+			fake.welcomes.push( { id: found.id, locale: input.locale } );
+			return [ 202, { sent: true } ];
 		}
 		if (
 			( match = /^\/internal\/users\/(\d+)\/role$/.exec( path ) ) &&

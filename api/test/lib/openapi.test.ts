@@ -36,6 +36,7 @@ describe( 'openapi.yaml', () => {
 				'GET /health getHealth open',
 				'POST /authenticate authenticate open',
 				'POST /users createUser open',
+				'GET /users/by-email/{email} checkEmail open',
 				'GET /users/me getMe bearer',
 			]
 		);

@@ -87,6 +87,33 @@ describe( 'POST /api/authenticate', () => {
 		}
 	} );
 
+	it( 'answers 429 with the message of WordPress when the login is throttled, passing the client address', async () => {
+		const email = uniqueEmail();
+		await ctx.createTester( { email, password: 'Right123' } );
+		ctx.wordpress.throttled.add( email );
+		try {
+			const response = await ctx.app.inject( {
+				method: 'POST',
+				url: '/api/authenticate',
+				headers: { 'x-forwarded-for': '203.0.113.7' },
+				payload: { username: email, password: 'Right123' },
+			} );
+			assert.equal( response.statusCode, 429 );
+			assert.deepEqual( response.json(), {
+				status: 429,
+				error: 'Too Many Requests',
+				message: 'Too many failed login attempts.',
+			} );
+			const asked = ctx.wordpress.requests.at( -1 );
+			assert.equal(
+				( asked?.body as { ip?: string } | undefined )?.ip,
+				'203.0.113.7'
+			);
+		} finally {
+			ctx.wordpress.throttled.delete( email );
+		}
+	} );
+
 	it( 'answers 403 when the password is right but there is no tester profile', async () => {
 		ctx.wordpress.addUser( {
 			email: 'editor@example.test',

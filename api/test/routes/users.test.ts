@@ -271,6 +271,46 @@ describe( 'POST /api/users (sign-up)', () => {
 		assert.equal( ( await signUp( body ) ).statusCode, 201 );
 	} );
 
+	it( 'asks WordPress for the welcome mail in the language of the sign-up', async () => {
+		const response = await ctx.app.inject( {
+			method: 'POST',
+			url: '/api/users',
+			headers: { 'accept-language': 'it' },
+			payload: valid(),
+		} );
+		assert.equal( response.statusCode, 201 );
+		assert.deepEqual( ctx.wordpress.welcomes.at( -1 ), {
+			id: response.json().wp_user_id,
+			locale: 'it',
+		} );
+
+		const english = await signUp( valid() );
+		assert.deepEqual( ctx.wordpress.welcomes.at( -1 ), {
+			id: english.json().wp_user_id,
+			locale: 'en',
+		} );
+	} );
+
+	it( 'keeps the account when only the welcome mail fails', async () => {
+		ctx.wordpress.failWelcomeWith = 503;
+		try {
+			const body = valid();
+			const response = await signUp( body );
+			assert.equal( response.statusCode, 201 );
+			const welcome = ctx.wordpress.requests.at( -1 );
+			assert.match( welcome?.route ?? '', /\/welcome$/ );
+			assert.equal( welcome?.status, 503 );
+			assert.ok( ctx.wordpress.findByEmail( body.email ) );
+			assert.ok(
+				ctx.logs.some( ( line ) =>
+					line.includes( 'the welcome mail could not be sent' )
+				)
+			);
+		} finally {
+			ctx.wordpress.failWelcomeWith = null;
+		}
+	} );
+
 	it( 'answers 502 and creates nothing when WordPress fails', async () => {
 		ctx.wordpress.failWith = 503;
 		try {
@@ -281,5 +321,50 @@ describe( 'POST /api/users (sign-up)', () => {
 		} finally {
 			ctx.wordpress.failWith = null;
 		}
+	} );
+} );
+
+describe( 'GET and HEAD /api/users/by-email/{email} (sign-up step 0)', () => {
+	let ctx: TestContext;
+	before( async () => {
+		ctx = await startTestContext();
+	} );
+	after( () => ctx.close() );
+
+	const check = ( method: 'GET' | 'HEAD', email: string ) =>
+		ctx.app.inject( {
+			method,
+			url: `/api/users/by-email/${ encodeURIComponent( email ) }`,
+		} );
+
+	it( 'answers 200 for a registered email, whatever its case and spaces', async () => {
+		const email = uniqueEmail( 'taken' );
+		await ctx.createTester( { email } );
+		const response = await check( 'GET', ` ${ email.toUpperCase() } ` );
+		assert.equal( response.statusCode, 200 );
+		assert.deepEqual( response.json(), { exists: true } );
+
+		const head = await check( 'HEAD', email );
+		assert.equal( head.statusCode, 200 );
+		assert.equal( head.body, '' );
+	} );
+
+	it( 'answers 404 for a free email, on GET and HEAD, without a token', async () => {
+		const response = await check( 'GET', uniqueEmail( 'free' ) );
+		assert.equal( response.statusCode, 404 );
+		assert.deepEqual( response.json(), {
+			status: 404,
+			error: 'Not Found',
+			message: 'Email not registered',
+		} );
+		assert.equal(
+			( await check( 'HEAD', uniqueEmail( 'free' ) ) ).statusCode,
+			404
+		);
+	} );
+
+	it( 'answers 400 to a value too long to be an email', async () => {
+		const response = await check( 'GET', `${ 'a'.repeat( 250 ) }@x.test` );
+		assert.equal( response.statusCode, 400 );
 	} );
 } );
