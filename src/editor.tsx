@@ -6,13 +6,23 @@ import {
 import { useBlockProps } from '@wordpress/block-editor';
 import { Placeholder } from '@wordpress/components';
 
+import goodbye from '../blocks/goodbye/block.json';
+import login from '../blocks/login/block.json';
 import profileSummary from '../blocks/profile-summary/block.json';
+import signupConfirmation from '../blocks/signup-confirmation/block.json';
+import thankYou from '../blocks/thank-you/block.json';
 
 /**
  * Every widget block. The block.json files are the single source of their settings: PHP registers the same
  * files (copied to plugin/build/blocks) for rendering; here the editor only needs a preview.
  */
-export const BLOCKS: BlockMetadata[] = [ profileSummary ];
+export const BLOCKS: BlockMetadata[] = [
+	goodbye,
+	login,
+	profileSummary,
+	signupConfirmation,
+	thankYou,
+];
 
 /**
  * The widgets need the logged-in user's data and the API, neither of which the editor canvas should call,

@@ -46,16 +46,16 @@ final class Pages {
 	 */
 	public static function definitions(): array {
 		return array(
-			'getting-started'              => self::route( self::LOGGED_OUT, aliases: array( 'it/getting-started-2' ) ),
-			'getting-started/signup'       => self::route( self::LOGGED_OUT ),
-			'getting-started/confirmation' => self::route( self::OPEN ),
-			'login'                        => self::route( self::LOGGED_OUT ),
-			'goodbye'                      => self::route( self::LOGGED_OUT ),
+			'getting-started'              => self::route( self::LOGGED_OUT, widget: 'signup', aliases: array( 'it/getting-started-2' ) ),
+			'getting-started/signup'       => self::route( self::LOGGED_OUT, widget: 'signup' ),
+			'getting-started/confirmation' => self::route( self::OPEN, widget: 'signup-confirmation' ),
+			'login'                        => self::route( self::LOGGED_OUT, widget: 'login' ),
+			'goodbye'                      => self::route( self::LOGGED_OUT, widget: 'goodbye' ),
 			'my-dashboard'                 => self::route( self::LOGIN, aliases: array( 'it/la-mia-dashboard', 'es/tablero' ) ),
 			'my-account'                   => self::route( self::LOGIN, widget: 'profile-summary' ),
 			'personal-equipment'           => self::route( self::LOGIN, aliases: array( 'it/i-miei-device', 'es/dispositivos' ) ),
 			'experience-points'            => self::route( self::LOGIN, aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),
-			'thank-you'                    => self::route( self::OPEN ),
+			'thank-you'                    => self::route( self::OPEN, widget: 'thank-you' ),
 			'courses'                      => self::route( self::LOGIN ),
 			'testing-school'               => self::route( self::OPEN, slugs: array( 'fr' => 'universite-de-test' ) ),
 			'faq'                          => self::route( self::OPEN ),

@@ -72,6 +72,7 @@ final class Plugin {
 			$this->assets(),
 			$this->blocks(),
 			$this->shortcode(),
+			$this->shell(),
 			$this->ajax(),
 			$this->admin_bar(),
 			$this->router(),
@@ -201,6 +202,15 @@ final class Plugin {
 	 */
 	public function assets(): Assets {
 		return $this->service( Assets::class, fn() => new Assets( $this->build(), $this->page_config() ) );
+	}
+
+	/**
+	 * The application frame of logged-in pages.
+	 *
+	 * @return Shell
+	 */
+	public function shell(): Shell {
+		return $this->service( Shell::class, fn() => new Shell( $this->assets() ) );
 	}
 
 	/**

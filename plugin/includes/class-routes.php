@@ -82,8 +82,8 @@ final class Routes {
 	 * Where the spec sends a request path before any page is looked up, or null: the roots (/, /it, /es, /fr) to
 	 * the dashboard of their language; localized aliases (/it/i-miei-device…) and old addresses
 	 * (/it/getting-started-2) to their route in the alias's language; a route that has a translated slug in the
-	 * prefix's language to that slug (/fr/testing-school → /fr/universite-de-test); any path ending in /login to
-	 * the login page of its language.
+	 * prefix's language to that slug (/fr/testing-school → /fr/universite-de-test); any other path ending in
+	 * /login to /login, as both specs say (the language pages /it/login, /es/login, /fr/login themselves stay).
 	 *
 	 * The roots answer 302: the root's destination is a product choice that may change, and browsers keep a 301
 	 * of a site's root for good.
@@ -109,7 +109,7 @@ final class Routes {
 			return self::target( $rest, $language, self::PERMANENT );
 		}
 		if ( self::LOGIN !== $rest && str_ends_with( '/' . $rest, '/' . self::LOGIN ) ) {
-			return self::target( self::LOGIN, $language, self::PERMANENT );
+			return self::target( self::LOGIN, Locale::FALLBACK, self::PERMANENT );
 		}
 		return null;
 	}

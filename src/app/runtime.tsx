@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { createRoot } from '@wordpress/element';
 
+import { Toaster } from '../components/toaster';
 import { UnknownWidget } from '../components/unknown-widget';
 import type { CrowdscoutConfig } from '../lib/config';
 import { createI18n } from '../lib/i18n';
@@ -87,10 +88,23 @@ export async function startRuntime( {
 		return reactRoot;
 	} );
 
+	// One toast area per page, whichever widgets raise toasts.
+	const toasterHost = document.createElement( 'div' );
+	toasterHost.className = 'crowdscout-toaster-host';
+	document.body.prepend( toasterHost );
+	const toasterRoot = createRoot( toasterHost );
+	toasterRoot.render(
+		<AppProviders store={ store } i18n={ i18n }>
+			<Toaster />
+		</AppProviders>
+	);
+
 	return {
 		store,
 		i18n,
 		unmount: () => {
+			toasterRoot.unmount();
+			toasterHost.remove();
 			roots.forEach( ( reactRoot ) => reactRoot.unmount() );
 			plans.forEach( ( { container } ) => mounted.delete( container ) );
 		},

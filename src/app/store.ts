@@ -4,12 +4,18 @@ import type { CrowdscoutConfig } from '../lib/config';
 import { api } from '../services/api';
 import { authSlice } from '../services/auth-slice';
 import { configSlice } from '../services/config-slice';
+import { toastsSlice } from '../services/toasts';
 
 /**
  * Widgets with local UI state add their slice at load time with `rootReducer.inject( slice )`, so the
  * reducers of widgets a page does not show are never downloaded.
  */
-export const rootReducer = combineSlices( configSlice, authSlice, api );
+export const rootReducer = combineSlices(
+	configSlice,
+	authSlice,
+	toastsSlice,
+	api
+);
 
 export type RootState = ReturnType< typeof rootReducer >;
 

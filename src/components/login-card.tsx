@@ -1,18 +1,23 @@
-import { useId } from '@wordpress/element';
+import { lazy, Suspense, useId } from '@wordpress/element';
 
-import { useConfig } from '../hooks/use-config';
-import { routeUrl } from '../lib/routes';
 import { useTranslation } from '../lib/use-translation';
+import { Spinner } from './spinner';
 import './login-card.scss';
 
+// The form (with Formik and Yup) is only downloaded when a visitor actually meets the card.
+const LoginForm = lazy(
+	() => import( /* webpackChunkName: "login-form" */ './login/login-form' )
+);
+
 /**
- * Shown in place of a protected widget when the API says the visitor is not logged in (spec, "Login").
- * For now it sends people to WordPress's login page, which returns them here through `redirect_to`; the
- * email and password form of the spec will grow inside this card.
+ * Shown in place of a protected widget when the API says the visitor is not logged in (spec, "Login": title
+ * "login to continue"). Logging in here reloads the page, which WordPress then renders for the tester.
+ *
+ * @param props
+ * @param props.reload Replaceable for tests.
  */
-export function LoginCard() {
+export function LoginCard( { reload }: { reload?: () => void } ) {
 	const { t } = useTranslation();
-	const config = useConfig();
 	const headingId = useId();
 	return (
 		<section
@@ -25,18 +30,9 @@ export function LoginCard() {
 			<p className="crowdscout-login-card__description">
 				{ t( 'loginCard.description' ) }
 			</p>
-			<a
-				className="crowdscout-button crowdscout-button--primary crowdscout-login-card__login"
-				href={ config.loginUrl }
-			>
-				{ t( 'loginCard.logIn' ) }
-			</a>
-			<p className="crowdscout-login-card__signup">
-				{ t( 'loginCard.noAccount' ) }{ ' ' }
-				<a href={ routeUrl( config, 'getting-started/signup' ) }>
-					{ t( 'loginCard.signUp' ) }
-				</a>
-			</p>
+			<Suspense fallback={ <Spinner label={ t( 'common.loading' ) } /> }>
+				<LoginForm redirectTo={ null } reload={ reload } />
+			</Suspense>
 		</section>
 	);
 }

@@ -16,7 +16,8 @@ export interface CrowdscoutConfig {
 	token: string | null;
 	tokenExpiresAt: string | null;
 	ajaxUrl: string;
-	nonces: { token: string };
+	/** `token`: the token refresh action; `logout`: `appq_wp_logout`. */
+	nonces: { token: string; logout: string };
 	/** Always one of the interface languages, whatever WordPress printed. */
 	locale: Locale;
 	productName: string;
@@ -25,6 +26,10 @@ export interface CrowdscoutConfig {
 	loginUrl: string;
 	user: CrowdscoutUser | null;
 	features: { publicUserPages: boolean };
+	/** The referral code stored from a `referral` query parameter, to prefill sign-up. */
+	referral: string | null;
+	/** The external feedback form the shell embeds, when one is configured. */
+	feedbackUrl: string | null;
 }
 
 declare global {
@@ -93,7 +98,10 @@ export function readConfig( raw: unknown, origin: string ): CrowdscoutConfig {
 			source.ajaxUrl,
 			`${ siteUrl }wp-admin/admin-ajax.php`
 		),
-		nonces: { token: asString( nonces.token, '' ) },
+		nonces: {
+			token: asString( nonces.token, '' ),
+			logout: asString( nonces.logout, '' ),
+		},
 		locale: normaliseLocale(
 			typeof source.locale === 'string' ? source.locale : null
 		),
@@ -102,5 +110,7 @@ export function readConfig( raw: unknown, origin: string ): CrowdscoutConfig {
 		loginUrl: asString( source.loginUrl, `${ siteUrl }wp-login.php` ),
 		user: readUser( source.user ),
 		features: { publicUserPages: features.publicUserPages === true },
+		referral: asNullableString( source.referral ),
+		feedbackUrl: asNullableString( source.feedbackUrl ),
 	};
 }

@@ -45,6 +45,9 @@ export class FakeApi {
 
 	private readonly routes = new Map< string, Handler >();
 
+	/** Routes the API serves without a token (sign-up, the email check). */
+	private readonly publicRoutes = new Set< string >();
+
 	private readonly ajaxActions = new Map< string, Handler >();
 
 	private validTokens: Set< string >;
@@ -62,10 +65,19 @@ export class FakeApi {
 	/**
 	 * Answers `METHOD /path` (query string ignored) with a fixed answer or a function of the request.
 	 *
-	 * @param route  E.g. `GET /users/me`.
-	 * @param answer What to send back.
+	 * @param route        E.g. `GET /users/me`.
+	 * @param answer       What to send back.
+	 * @param options
+	 * @param options.open Served without a token too, like sign-up.
 	 */
-	on( route: string, answer: FakeAnswer | Handler ): this {
+	on(
+		route: string,
+		answer: FakeAnswer | Handler,
+		{ open = false }: { open?: boolean } = {}
+	): this {
+		if ( open ) {
+			this.publicRoutes.add( route );
+		}
 		this.routes.set(
 			route,
 			typeof answer === 'function' ? answer : () => answer
@@ -125,14 +137,18 @@ export class FakeApi {
 		).toUpperCase();
 		const base = `${ url.origin }${ url.pathname }`;
 		const isAjax = base === this.options.ajaxUrl;
-		const form = isAjax
-			? new URLSearchParams( String( options.body ) )
-			: null;
+		const form =
+			isAjax && typeof options.body === 'string'
+				? new URLSearchParams( options.body )
+				: null;
 		const request: RecordedRequest = {
 			method,
 			url,
-			route: form
-				? form.get( 'action' ) ?? ''
+			// POST actions name themselves in the form, GET ones (appq_wp_logout) in the query.
+			route: isAjax
+				? form?.get( 'action' ) ??
+				  url.searchParams.get( 'action' ) ??
+				  ''
 				: base.slice( this.options.apiBase.length ),
 			headers,
 			body: form ?? options.data ?? options.body,
@@ -144,7 +160,7 @@ export class FakeApi {
 				.map( ( hold ) => hold.until )
 		);
 
-		const answer = await ( form
+		const answer = await ( isAjax
 			? this.answerAjax( request )
 			: this.answerApi( request ) );
 		const response = new Response(
@@ -170,7 +186,11 @@ export class FakeApi {
 	private answerApi(
 		request: RecordedRequest
 	): FakeAnswer | Promise< FakeAnswer > {
+		const route = `${ request.method } ${ request.route }`;
 		const authorization = request.headers.Authorization;
+		if ( this.publicRoutes.has( route ) && ! authorization ) {
+			return this.routes.get( route )!( request );
+		}
 		if ( ! authorization?.startsWith( 'Bearer ' ) ) {
 			return apiError( 403, 'You are not logged in.' );
 		}

@@ -13,7 +13,7 @@ export function testConfig(
 				token: 'token-1',
 				tokenExpiresAt: '2030-01-01T00:15:00Z',
 				ajaxUrl: `${ SITE }/wp-admin/admin-ajax.php`,
-				nonces: { token: 'nonce-1' },
+				nonces: { token: 'nonce-1', logout: 'logout-nonce-1' },
 				locale: 'en',
 				productName: 'Scout',
 				siteUrl: `${ SITE }/`,

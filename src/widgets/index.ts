@@ -5,6 +5,15 @@ import type { WidgetLoader } from '../lib/widget';
  * the widgets it shows.
  */
 const widgets: Record< string, WidgetLoader > = {
+	login: () => import( /* webpackChunkName: "widget-login" */ './login' ),
+	'signup-confirmation': () =>
+		import(
+			/* webpackChunkName: "widget-signup-confirmation" */ './signup-confirmation'
+		),
+	goodbye: () =>
+		import( /* webpackChunkName: "widget-goodbye" */ './goodbye' ),
+	'thank-you': () =>
+		import( /* webpackChunkName: "widget-thank-you" */ './thank-you' ),
 	'profile-summary': () =>
 		import(
 			/* webpackChunkName: "widget-profile-summary" */ './profile-summary'

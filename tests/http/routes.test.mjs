@@ -128,7 +128,7 @@ describe( 'redirects', () => {
 			301,
 			'/login/?redirectTo=%2Fmy-bugs%2F',
 		],
-		[ '/it/my-account/login', 301, '/it/login/' ],
+		[ '/it/my-account/login', 301, '/login/' ],
 		[ '/it/i-miei-bug?cp=12&status=2', 301, '/it/my-bugs/?cp=12&status=2' ],
 		[ '/?utm_source=mail', 302, '/my-dashboard/?utm_source=mail' ],
 		[ '/it/personal-equipment', 301, '/it/personal-equipment/' ],

@@ -9,13 +9,15 @@ describe( 'readConfig', () => {
 				token: 'jwt',
 				tokenExpiresAt: '2030-01-01T00:15:00Z',
 				ajaxUrl: 'https://scouts.example/wp-admin/admin-ajax.php',
-				nonces: { token: 'n' },
+				nonces: { token: 'n', logout: 'out' },
 				locale: 'it_IT',
 				productName: 'Scout',
 				siteUrl: 'https://scouts.example',
 				loginUrl: 'https://scouts.example/wp-login.php',
 				user: { id: 2, displayName: 'Dana Demo', roles: [ 'tester' ] },
 				features: { publicUserPages: true },
+				referral: 'REF-1',
+				feedbackUrl: 'https://forms.example/feedback',
 			},
 			'https://scouts.example'
 		);
@@ -25,13 +27,15 @@ describe( 'readConfig', () => {
 			token: 'jwt',
 			tokenExpiresAt: '2030-01-01T00:15:00Z',
 			ajaxUrl: 'https://scouts.example/wp-admin/admin-ajax.php',
-			nonces: { token: 'n' },
+			nonces: { token: 'n', logout: 'out' },
 			locale: 'it',
 			productName: 'Scout',
 			siteUrl: 'https://scouts.example/',
 			loginUrl: 'https://scouts.example/wp-login.php',
 			user: { id: 2, displayName: 'Dana Demo', roles: [ 'tester' ] },
 			features: { publicUserPages: true },
+			referral: 'REF-1',
+			feedbackUrl: 'https://forms.example/feedback',
 		} );
 	} );
 
@@ -41,13 +45,15 @@ describe( 'readConfig', () => {
 			token: null,
 			tokenExpiresAt: null,
 			ajaxUrl: 'https://scouts.example/wp-admin/admin-ajax.php',
-			nonces: { token: '' },
+			nonces: { token: '', logout: '' },
 			locale: 'en',
 			productName: 'Scout',
 			siteUrl: 'https://scouts.example/',
 			loginUrl: 'https://scouts.example/wp-login.php',
 			user: null,
 			features: { publicUserPages: false },
+			referral: null,
+			feedbackUrl: null,
 		} );
 	} );
 } );

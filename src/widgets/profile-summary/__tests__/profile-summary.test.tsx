@@ -72,15 +72,14 @@ describe( 'profile summary', () => {
 		expect(
 			await screen.findByRole( 'heading', { name: 'Login to continue' } )
 		).toBeInTheDocument();
+		// The card holds the login form itself.
+		expect( await screen.findByLabelText( 'Email' ) ).toBeVisible();
 		expect(
-			screen.getByRole( 'link', { name: 'Log in' } )
-		).toHaveAttribute( 'href', config.loginUrl );
+			screen.getByRole( 'button', { name: 'Log in' } )
+		).toBeEnabled();
 		expect(
 			screen.getByRole( 'link', { name: 'Sign up' } )
-		).toHaveAttribute(
-			'href',
-			'http://scouts.test/getting-started/signup/'
-		);
+		).toHaveAttribute( 'href', 'http://scouts.test/getting-started/' );
 		expect( api.requestsTo( 'GET /users/me' ) ).toHaveLength( 1 );
 		expect( api.ajaxCalls( 'crowdscout_refresh_token' ) ).toHaveLength( 0 );
 	} );
