@@ -73,6 +73,7 @@ console.log( `
 Crowdscout is running at ${ platform.url }/  (ready in ${ seconds } s; WordPress on ${ platform.runtime }, ${ platform.db })
 
   Tester:  ${ DEMO_TESTERS[ 0 ].email } / ${ DEMO_TESTERS[ 0 ].password }   → ${ platform.url }/my-account/
+  Lead:    ${ DEMO_TESTERS[ 1 ].email } / ${ DEMO_TESTERS[ 1 ].password }   → ${ platform.url }/my-dashboard/
   Admin:   ${ DEMO_ADMIN.email } / ${ DEMO_ADMIN.password }   → ${ platform.url }/wp-admin/
   API:     ${ platform.url }/api   (POST /api/authenticate for a token)
   Data:    ${ platform.dataDir }   (npm run reset wipes it)

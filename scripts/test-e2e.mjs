@@ -51,7 +51,11 @@ for ( const { project, runtime, port } of runs ) {
 				{
 					stdio: 'inherit',
 					cwd: ROOT,
-					env: { ...process.env, CROWDSCOUT_E2E_URL: platform.url },
+					env: {
+						...process.env,
+						CROWDSCOUT_E2E_URL: platform.url,
+						CROWDSCOUT_E2E_DATA_DIR: dataDir,
+					},
 				}
 			).on( 'close', resolve )
 		);

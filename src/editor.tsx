@@ -9,6 +9,7 @@ import { Placeholder } from '@wordpress/components';
 import goodbye from '../blocks/goodbye/block.json';
 import login from '../blocks/login/block.json';
 import profileSummary from '../blocks/profile-summary/block.json';
+import signup from '../blocks/signup/block.json';
 import signupConfirmation from '../blocks/signup-confirmation/block.json';
 import thankYou from '../blocks/thank-you/block.json';
 
@@ -20,6 +21,7 @@ export const BLOCKS: BlockMetadata[] = [
 	goodbye,
 	login,
 	profileSummary,
+	signup,
 	signupConfirmation,
 	thankYou,
 ];

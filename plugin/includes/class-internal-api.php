@@ -37,14 +37,32 @@ final class Internal_Api {
 	private Users $users;
 
 	/**
+	 * Failed-login counters.
+	 *
+	 * @var Login_Throttle
+	 */
+	private Login_Throttle $throttle;
+
+	/**
+	 * The welcome email.
+	 *
+	 * @var Welcome_Email
+	 */
+	private Welcome_Email $welcome;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param Channel_Signature $signature Signature verification.
 	 * @param Users             $users     Identity operations.
+	 * @param Login_Throttle    $throttle  Failed-login counters.
+	 * @param Welcome_Email     $welcome   The welcome email.
 	 */
-	public function __construct( Channel_Signature $signature, Users $users ) {
+	public function __construct( Channel_Signature $signature, Users $users, Login_Throttle $throttle, Welcome_Email $welcome ) {
 		$this->signature = $signature;
 		$this->users     = $users;
+		$this->throttle  = $throttle;
+		$this->welcome   = $welcome;
 	}
 
 	/**
@@ -57,7 +75,7 @@ final class Internal_Api {
 	}
 
 	/**
-	 * Registers the six routes.
+	 * Registers the seven routes.
 	 *
 	 * @return void
 	 */
@@ -69,6 +87,7 @@ final class Internal_Api {
 			'/internal/users/(?P<id>\d+)/email'    => array( 'PUT', 'change_email' ),
 			'/internal/users/(?P<id>\d+)'          => array( WP_REST_Server::DELETABLE, 'delete_user' ),
 			'/internal/users/(?P<id>\d+)/role'     => array( WP_REST_Server::READABLE, 'read_role' ),
+			'/internal/users/(?P<id>\d+)/welcome'  => array( WP_REST_Server::CREATABLE, 'send_welcome' ),
 		);
 		foreach ( $routes as $route => list( $methods, $handler ) ) {
 			register_rest_route(
@@ -113,7 +132,9 @@ final class Internal_Api {
 	}
 
 	/**
-	 * POST /internal/users/check-password {username, password} → 200 {id, username, email, role} or 422.
+	 * POST /internal/users/check-password {username, password, ip?} → 200 {id, username, email, role}, 422, or
+	 * 429 `throttled` (checked before the password) when the account or the client address `ip` has failed too
+	 * often; a failure counts against both, as an ajax login does.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
@@ -123,11 +144,41 @@ final class Internal_Api {
 		if ( is_wp_error( $body ) ) {
 			return $body;
 		}
-		$user = $this->users->authenticate( self::string( $body, 'username' ), self::string( $body, 'password' ) );
+		$username = self::string( $body, 'username' );
+		$address  = Login_Throttle::valid_ip( self::string( $body, 'ip' ) );
+		if ( $this->throttle->is_throttled( $username, $address ) ) {
+			return new WP_Error( 'throttled', Strings::get( 'server.loginThrottled', array(), Locale::FALLBACK ), array( 'status' => 429 ) );
+		}
+		$user = $this->users->authenticate( $username, self::string( $body, 'password' ) );
 		if ( is_wp_error( $user ) ) {
+			$this->throttle->record_failure( $username, $address );
 			return $user;
 		}
+		$this->throttle->record_success( $username, $address );
 		return new WP_REST_Response( Users::summary( $user ), 200 );
+	}
+
+	/**
+	 * POST /internal/users/{id}/welcome {locale} → 202 {sent: true}; 404 for an unknown user; 500 when the mail
+	 * could not be handed over. An unsupported or missing locale means English.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function send_welcome( WP_REST_Request $request ) {
+		$body = self::body( $request );
+		if ( is_wp_error( $body ) ) {
+			return $body;
+		}
+		$user = $this->users->find( (int) $request['id'] );
+		if ( null === $user ) {
+			return new WP_Error( 'user_not_found', __( 'No such user.', 'crowdscout' ), array( 'status' => 404 ) );
+		}
+		$locale = strtolower( self::string( $body, 'locale' ) );
+		if ( ! $this->welcome->send( $user, Locale::is_supported( $locale ) ? $locale : Locale::FALLBACK ) ) {
+			return new WP_Error( 'mail_failed', __( 'The welcome email could not be sent.', 'crowdscout' ), array( 'status' => 500 ) );
+		}
+		return new WP_REST_Response( array( 'sent' => true ), 202 );
 	}
 
 	/**

@@ -17,6 +17,7 @@ final class Keys {
 
 	public const JWT_PURPOSE     = 'crowdscout:jwt';
 	public const CHANNEL_PURPOSE = 'crowdscout:internal';
+	public const OAUTH_PURPOSE   = 'crowdscout:oauth-state';
 
 	/**
 	 * Source of the secret: answers the usable secret or null (read on each use, so a changed setting applies).
@@ -61,6 +62,15 @@ final class Keys {
 	 */
 	public function channel_key(): ?string {
 		return $this->key( self::CHANNEL_PURPOSE );
+	}
+
+	/**
+	 * Key that signs the `state` of social logins, or null without a secret.
+	 *
+	 * @return string|null
+	 */
+	public function oauth_state_key(): ?string {
+		return $this->key( self::OAUTH_PURPOSE );
 	}
 
 	/**

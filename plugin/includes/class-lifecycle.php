@@ -13,7 +13,7 @@ defined( 'ABSPATH' ) || exit;
  * What the plugin sets up when activated and removes when deactivated or uninstalled. Activation is idempotent.
  * WordPress runs no activation on an update (nor does the development install script, which runs while WordPress
  * is installing and so never loads an active plugin), so the set-up also runs again on the first request after
- * the page list changed.
+ * the page list changed (and the login throttle's table when its schema version changed).
  */
 final class Lifecycle {
 
@@ -44,16 +44,25 @@ final class Lifecycle {
 	private Replay_Guard $guard;
 
 	/**
+	 * Failed-login counters (they own a table).
+	 *
+	 * @var Login_Throttle
+	 */
+	private Login_Throttle $throttle;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param Pages        $pages  Pages.
-	 * @param Router       $router Routing.
-	 * @param Replay_Guard $guard  Nonce memory.
+	 * @param Pages          $pages    Pages.
+	 * @param Router         $router   Routing.
+	 * @param Replay_Guard   $guard    Nonce memory.
+	 * @param Login_Throttle $throttle Failed-login counters.
 	 */
-	public function __construct( Pages $pages, Router $router, Replay_Guard $guard ) {
-		$this->pages  = $pages;
-		$this->router = $router;
-		$this->guard  = $guard;
+	public function __construct( Pages $pages, Router $router, Replay_Guard $guard, Login_Throttle $throttle ) {
+		$this->pages    = $pages;
+		$this->router   = $router;
+		$this->guard    = $guard;
+		$this->throttle = $throttle;
 	}
 
 	/**
@@ -87,11 +96,12 @@ final class Lifecycle {
 	}
 
 	/**
-	 * Sets up the current site: roles, pages, rewrite rules, cron.
+	 * Sets up the current site: tables, roles, pages, rewrite rules, cron.
 	 *
 	 * @return void
 	 */
 	public function activate_site(): void {
+		$this->throttle->install();
 		Roles::add();
 		$this->pages->create();
 		// The plugin is being activated after init: its rules were never added in this request.
@@ -120,7 +130,14 @@ final class Lifecycle {
 	 * @return void
 	 */
 	public function maybe_upgrade(): void {
-		if ( wp_installing() || Pages::version() === get_option( self::SETUP_OPTION ) ) {
+		if ( wp_installing() ) {
+			return;
+		}
+		if ( ! Login_Throttle::is_installed() ) {
+			// dbDelta is idempotent, and a concurrent CREATE of the same table fails harmlessly.
+			$this->throttle->install();
+		}
+		if ( Pages::version() === get_option( self::SETUP_OPTION ) ) {
 			return;
 		}
 		require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
@@ -141,6 +158,7 @@ final class Lifecycle {
 		Roles::remove();
 		$guard->unschedule();
 		$guard->forget_all();
+		Login_Throttle::uninstall();
 		delete_option( Settings::OPTION );
 		delete_option( Pages::OPTION );
 		delete_option( self::SETUP_OPTION );

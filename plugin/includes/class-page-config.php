@@ -64,7 +64,8 @@ final class Page_Config {
 			'tokenExpiresAt' => null !== $token ? Jwt::iso8601( $token['expires_at'] ) : null,
 			'ajaxUrl'        => admin_url( 'admin-ajax.php' ),
 			'nonces'         => array(
-				'token' => wp_create_nonce( Ajax::ACTION ),
+				'token'  => wp_create_nonce( Ajax::ACTION ),
+				'logout' => wp_create_nonce( Account_Ajax::LOGOUT_ACTION ),
 			),
 			'locale'         => Locale::current(),
 			'productName'    => $this->settings->product_name(),
@@ -79,6 +80,7 @@ final class Page_Config {
 				'publicUserPages' => $this->settings->public_user_pages(),
 			),
 			'referral'       => $this->referral->current(),
+			'feedbackUrl'    => $this->settings->feedback_url(),
 		);
 	}
 
@@ -98,7 +100,7 @@ final class Page_Config {
 	 *
 	 * @return string
 	 */
-	private static function current_url(): string {
+	public static function current_url(): string {
 		$request_uri = isset( $_SERVER['REQUEST_URI'] ) ? esc_url_raw( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '/';
 		$home        = wp_parse_url( home_url() );
 		$origin      = ( $home['scheme'] ?? 'http' ) . '://' . ( $home['host'] ?? '' ) . ( isset( $home['port'] ) ? ':' . $home['port'] : '' );

@@ -73,7 +73,11 @@ final class Plugin {
 			$this->blocks(),
 			$this->shortcode(),
 			$this->shell(),
+			$this->header_login(),
 			$this->ajax(),
+			$this->account_ajax(),
+			$this->social_login(),
+			$this->page_titles(),
 			$this->admin_bar(),
 			$this->router(),
 			$this->referral(),
@@ -167,7 +171,7 @@ final class Plugin {
 	public function internal_api(): Internal_Api {
 		return $this->service(
 			Internal_Api::class,
-			fn() => new Internal_Api( $this->channel_signature(), $this->users() )
+			fn() => new Internal_Api( $this->channel_signature(), $this->users(), $this->login_throttle(), $this->welcome_email() )
 		);
 	}
 
@@ -202,6 +206,15 @@ final class Plugin {
 	 */
 	public function assets(): Assets {
 		return $this->service( Assets::class, fn() => new Assets( $this->build(), $this->page_config() ) );
+	}
+
+	/**
+	 * The header's login button for visitors.
+	 *
+	 * @return Header_Login
+	 */
+	public function header_login(): Header_Login {
+		return $this->service( Header_Login::class, static fn() => new Header_Login() );
 	}
 
 	/**
@@ -241,6 +254,51 @@ final class Plugin {
 	}
 
 	/**
+	 * The account ajax actions: nonce, login, logout.
+	 *
+	 * @return Account_Ajax
+	 */
+	public function account_ajax(): Account_Ajax {
+		return $this->service( Account_Ajax::class, fn() => new Account_Ajax( $this->users(), $this->login_throttle() ) );
+	}
+
+	/**
+	 * Failed-login counters.
+	 *
+	 * @return Login_Throttle
+	 */
+	public function login_throttle(): Login_Throttle {
+		return $this->service( Login_Throttle::class, static fn() => new Login_Throttle() );
+	}
+
+	/**
+	 * Sign-in with Facebook and LinkedIn.
+	 *
+	 * @return Social_Login
+	 */
+	public function social_login(): Social_Login {
+		return $this->service( Social_Login::class, fn() => new Social_Login( $this->settings(), $this->keys() ) );
+	}
+
+	/**
+	 * The welcome email.
+	 *
+	 * @return Welcome_Email
+	 */
+	public function welcome_email(): Welcome_Email {
+		return $this->service( Welcome_Email::class, static fn() => new Welcome_Email() );
+	}
+
+	/**
+	 * Translated titles of our pages.
+	 *
+	 * @return Page_Titles
+	 */
+	public function page_titles(): Page_Titles {
+		return $this->service( Page_Titles::class, fn() => new Page_Titles( $this->pages() ) );
+	}
+
+	/**
 	 * Pages the plugin creates.
 	 *
 	 * @return Pages
@@ -266,7 +324,7 @@ final class Plugin {
 	public function lifecycle(): Lifecycle {
 		return $this->service(
 			Lifecycle::class,
-			fn() => new Lifecycle( $this->pages(), $this->router(), $this->replay_guard() )
+			fn() => new Lifecycle( $this->pages(), $this->router(), $this->replay_guard(), $this->login_throttle() )
 		);
 	}
 

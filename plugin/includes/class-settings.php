@@ -1,6 +1,6 @@
 <?php
 /**
- * Settings → Crowdscout: API addresses, shared secret, product name, feature flags.
+ * Settings → Crowdscout: API addresses, shared secret, product name, feature flags, social login apps, feedback form.
  *
  * @package Crowdscout
  */
@@ -26,10 +26,28 @@ final class Settings {
 	 * The constant that overrides each setting, where one does.
 	 */
 	private const CONSTANTS = array(
-		'secret'         => 'CROWDSCOUT_SECRET',
-		'api_url'        => 'CROWDSCOUT_API_URL',
-		'public_api_url' => 'CROWDSCOUT_PUBLIC_API_URL',
+		'secret'                 => 'CROWDSCOUT_SECRET',
+		'api_url'                => 'CROWDSCOUT_API_URL',
+		'public_api_url'         => 'CROWDSCOUT_PUBLIC_API_URL',
+		'facebook_app_id'        => 'CROWDSCOUT_FACEBOOK_APP_ID',
+		'facebook_app_secret'    => 'CROWDSCOUT_FACEBOOK_APP_SECRET',
+		'linkedin_client_id'     => 'CROWDSCOUT_LINKEDIN_CLIENT_ID',
+		'linkedin_client_secret' => 'CROWDSCOUT_LINKEDIN_CLIENT_SECRET',
+		'feedback_url'           => 'CROWDSCOUT_FEEDBACK_URL',
 	);
+
+	/**
+	 * Social login providers: provider → [id setting, secret setting].
+	 */
+	public const SOCIAL_PROVIDERS = array(
+		'facebook' => array( 'facebook_app_id', 'facebook_app_secret' ),
+		'linkedin' => array( 'linkedin_client_id', 'linkedin_client_secret' ),
+	);
+
+	/**
+	 * Settings that hold a secret: never printed back into the form; an empty field keeps the stored value.
+	 */
+	private const SECRET_FIELDS = array( 'facebook_app_secret', 'linkedin_client_secret' );
 
 	/**
 	 * Registers the admin page, the setting and the notices.
@@ -102,9 +120,37 @@ final class Settings {
 	}
 
 	/**
+	 * App id and secret of a social login provider, or null while either is missing.
+	 *
+	 * @param string $provider facebook or linkedin.
+	 * @return array{id: string, secret: string}|null
+	 */
+	public function social_credentials( string $provider ): ?array {
+		if ( ! isset( self::SOCIAL_PROVIDERS[ $provider ] ) ) {
+			return null;
+		}
+		list( $id_key, $secret_key ) = self::SOCIAL_PROVIDERS[ $provider ];
+		$id     = trim( $this->constant_value( $id_key ) ?? $this->stored()[ $id_key ] );
+		$secret = trim( $this->constant_value( $secret_key ) ?? $this->stored()[ $secret_key ] );
+		return '' !== $id && '' !== $secret ? array(
+			'id'     => $id,
+			'secret' => $secret,
+		) : null;
+	}
+
+	/**
+	 * Address of the external feedback form the front end embeds (https), or null when none is set.
+	 *
+	 * @return string|null
+	 */
+	public function feedback_url(): ?string {
+		return self::https_url( $this->constant_value( 'feedback_url' ) ?? $this->stored()['feedback_url'] );
+	}
+
+	/**
 	 * Whether a wp-config constant is in effect for a setting.
 	 *
-	 * @param string $key Setting key: secret, api_url or public_api_url.
+	 * @param string $key Setting key (a key of CONSTANTS).
 	 * @return bool
 	 */
 	public function is_constant( string $key ): bool {
@@ -145,6 +191,7 @@ final class Settings {
 
 		add_settings_section( 'crowdscout_api', __( 'API', 'crowdscout' ), '__return_null', self::PAGE );
 		add_settings_section( 'crowdscout_product', __( 'Product', 'crowdscout' ), '__return_null', self::PAGE );
+		add_settings_section( 'crowdscout_social', __( 'Social login', 'crowdscout' ), array( $this, 'render_social_section' ), self::PAGE );
 
 		$fields = array(
 			'api_url'           => array( __( 'API URL (server side)', 'crowdscout' ), 'crowdscout_api', 'render_api_url_field' ),
@@ -152,7 +199,17 @@ final class Settings {
 			'secret'            => array( __( 'Shared secret', 'crowdscout' ), 'crowdscout_api', 'render_secret_field' ),
 			'product_name'      => array( __( 'Product name', 'crowdscout' ), 'crowdscout_product', 'render_product_name_field' ),
 			'public_user_pages' => array( __( 'Public user pages', 'crowdscout' ), 'crowdscout_product', 'render_public_user_pages_field' ),
+			'feedback_url'      => array( __( 'Feedback form URL', 'crowdscout' ), 'crowdscout_product', 'render_feedback_url_field' ),
 		);
+		$social = array(
+			'facebook_app_id'        => __( 'Facebook app ID', 'crowdscout' ),
+			'facebook_app_secret'    => __( 'Facebook app secret', 'crowdscout' ),
+			'linkedin_client_id'     => __( 'LinkedIn client ID', 'crowdscout' ),
+			'linkedin_client_secret' => __( 'LinkedIn client secret', 'crowdscout' ),
+		);
+		foreach ( $social as $key => $label ) {
+			$fields[ $key ] = array( $label, 'crowdscout_social', 'render_social_field' );
+		}
 		foreach ( $fields as $key => list( $label, $section, $renderer ) ) {
 			add_settings_field(
 				'crowdscout_' . $key,
@@ -160,7 +217,10 @@ final class Settings {
 				array( $this, $renderer ),
 				self::PAGE,
 				$section,
-				array( 'label_for' => 'crowdscout_' . $key )
+				array(
+					'label_for' => 'crowdscout_' . $key,
+					'key'       => $key,
+				)
 			);
 		}
 	}
@@ -217,6 +277,31 @@ final class Settings {
 		}
 
 		$clean['public_user_pages'] = ! empty( $input['public_user_pages'] );
+
+		if ( isset( $input['feedback_url'] ) && is_string( $input['feedback_url'] ) ) {
+			$raw = trim( $input['feedback_url'] );
+			$url = self::https_url( $raw );
+			if ( '' === $raw || null !== $url ) {
+				$clean['feedback_url'] = (string) $url;
+			} else {
+				$this->add_error(
+					'crowdscout_invalid_feedback_url',
+					/* translators: %s: the URL as entered. */
+					sprintf( __( '"%s" is not a valid https URL; the previous value was kept.', 'crowdscout' ), $raw )
+				);
+			}
+		}
+
+		foreach ( self::SOCIAL_PROVIDERS as list( $id_key, $secret_key ) ) {
+			if ( isset( $input[ $id_key ] ) && is_string( $input[ $id_key ] ) ) {
+				$clean[ $id_key ] = sanitize_text_field( $input[ $id_key ] );
+			}
+			// An empty secret field keeps the stored secret (it is never printed back); "-" alone clears it.
+			if ( isset( $input[ $secret_key ] ) && is_string( $input[ $secret_key ] ) && '' !== trim( $input[ $secret_key ] ) ) {
+				$secret               = trim( $input[ $secret_key ] );
+				$clean[ $secret_key ] = '-' === $secret ? '' : sanitize_text_field( $secret );
+			}
+		}
 
 		return $clean;
 	}
@@ -335,6 +420,64 @@ final class Settings {
 	}
 
 	/**
+	 * Prints the feedback form URL field.
+	 *
+	 * @return void
+	 */
+	public function render_feedback_url_field(): void {
+		$this->render_url_field(
+			'feedback_url',
+			'https://',
+			__( 'An https address of the external feedback form. The front end embeds it in a dialog, prefilled with the tester id and email. Leave empty to hide the feedback form.', 'crowdscout' )
+		);
+	}
+
+	/**
+	 * Prints the help text of the social login section: the redirect addresses to register with the providers.
+	 *
+	 * @return void
+	 */
+	public function render_social_section(): void {
+		echo '<p>' . esc_html__( 'Sign-in with Facebook and LinkedIn logs in existing users whose verified email matches. Register these redirect addresses in the providers\' developer consoles:', 'crowdscout' ) . '</p><ul>';
+		foreach ( array_keys( self::SOCIAL_PROVIDERS ) as $provider ) {
+			printf( '<li><code>%s</code></li>', esc_html( Social_Login::callback_url( $provider ) ) );
+		}
+		echo '</ul>';
+	}
+
+	/**
+	 * Prints an app id or secret field of a social login provider. A stored secret is never printed.
+	 *
+	 * @param array{key: string} $args Field arguments (the setting key).
+	 * @return void
+	 */
+	public function render_social_field( array $args ): void {
+		$key = $args['key'];
+		if ( $this->is_constant( $key ) ) {
+			echo '<p>' . esc_html( $this->constant_notice( $key ) ) . '</p>';
+			return;
+		}
+		$secret = in_array( $key, self::SECRET_FIELDS, true );
+		printf(
+			'<input type="%s" id="%s" name="%s" value="%s" class="regular-text code" autocomplete="%s" spellcheck="false" />',
+			$secret ? 'password' : 'text',
+			esc_attr( 'crowdscout_' . $key ),
+			esc_attr( self::OPTION . '[' . $key . ']' ),
+			esc_attr( $secret ? '' : $this->stored()[ $key ] ),
+			$secret ? 'new-password' : 'off'
+		);
+		if ( $secret ) {
+			echo '<p class="description">';
+			if ( '' !== $this->stored()[ $key ] ) {
+				esc_html_e( 'A secret is stored. Leave the field empty to keep it, type a new one to replace it, or type "-" to remove it.', 'crowdscout' );
+			} else {
+				esc_html_e( 'No secret is stored: sign-in with this provider is off until both fields are filled in.', 'crowdscout' );
+			}
+			echo '</p>';
+		}
+	}
+
+	/**
 	 * Tells administrators that no usable secret is configured.
 	 *
 	 * @return void
@@ -379,24 +522,48 @@ final class Settings {
 	 */
 	public static function defaults(): array {
 		return array(
-			'api_url'           => '',
-			'public_api_url'    => '',
-			'secret'            => '',
-			'product_name'      => self::DEFAULT_PRODUCT_NAME,
-			'public_user_pages' => false,
+			'api_url'                => '',
+			'public_api_url'         => '',
+			'secret'                 => '',
+			'product_name'           => self::DEFAULT_PRODUCT_NAME,
+			'public_user_pages'      => false,
+			'feedback_url'           => '',
+			'facebook_app_id'        => '',
+			'facebook_app_secret'    => '',
+			'linkedin_client_id'     => '',
+			'linkedin_client_secret' => '',
 		);
+	}
+
+	/**
+	 * A valid https URL with a host, or null.
+	 *
+	 * @param string $value URL as entered.
+	 * @return string|null
+	 */
+	public static function https_url( string $value ): ?string {
+		$value = trim( $value );
+		if ( '' === $value ) {
+			return null;
+		}
+		$url = esc_url_raw( $value, array( 'https' ) );
+		return '' !== $url && '' !== (string) wp_parse_url( $url, PHP_URL_HOST ) ? $url : null;
 	}
 
 	/**
 	 * The stored option merged over the defaults, with each value of its expected type.
 	 *
-	 * @return array{api_url: string, public_api_url: string, secret: string, product_name: string, public_user_pages: bool}
+	 * @return array{api_url: string, public_api_url: string, secret: string, product_name: string, public_user_pages: bool, feedback_url: string, facebook_app_id: string, facebook_app_secret: string, linkedin_client_id: string, linkedin_client_secret: string}
 	 */
 	private function stored(): array {
-		$stored = get_option( self::OPTION, array() );
-		$stored = is_array( $stored ) ? $stored : array();
-		$values = array_merge( self::defaults(), array_intersect_key( $stored, self::defaults() ) );
-		return array(
+		$stored  = get_option( self::OPTION, array() );
+		$stored  = is_array( $stored ) ? $stored : array();
+		$values  = array_merge( self::defaults(), array_intersect_key( $stored, self::defaults() ) );
+		$strings = array();
+		foreach ( array( 'feedback_url', 'facebook_app_id', 'facebook_app_secret', 'linkedin_client_id', 'linkedin_client_secret' ) as $key ) {
+			$strings[ $key ] = is_string( $values[ $key ] ) ? $values[ $key ] : '';
+		}
+		return $strings + array(
 			'api_url'           => is_string( $values['api_url'] ) ? $values['api_url'] : '',
 			'public_api_url'    => is_string( $values['public_api_url'] ) ? $values['public_api_url'] : '',
 			'secret'            => is_string( $values['secret'] ) ? $values['secret'] : '',

@@ -8,6 +8,7 @@ const SOURCES = [
 	'blocks',
 	'languages',
 	'webpack.config.js',
+	'scripts/copy-blocks.mjs',
 	'package-lock.json',
 ];
 // Webpack leaves identical outputs untouched, so their times say nothing: the build gets its own stamp.

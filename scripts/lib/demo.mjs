@@ -17,6 +17,15 @@ export const DEMO_TESTERS = [
 		birthDate: '1992-05-14',
 		country: 'IT',
 	},
+	// Made a tester_lead by the development mu-plugin (scripts/wp/mu-plugins/crowdscout-dev.php).
+	{
+		email: 'lead@crowdscout.test',
+		password: 'Lead1234!',
+		name: 'Leo',
+		surname: 'Lead',
+		birthDate: '1988-03-02',
+		country: 'FR',
+	},
 ];
 
 /**

@@ -14,6 +14,12 @@ interface WidgetRootProps {
 }
 
 /**
+ * Widgets that frame the page rather than fill a place in it: a spinner would flash at the top of every page
+ * while their chunk downloads, so they appear when ready instead.
+ */
+const WITHOUT_SPINNER = new Set( [ 'shell' ] );
+
+/**
  * One container's tree: boundary, spinner while the chunk downloads, then the widget. Retrying after an
  * error builds a fresh lazy component, because React remembers a failed lazy load forever and a chunk
  * that failed on a flaky connection deserves a second download.
@@ -32,7 +38,13 @@ export function WidgetRoot( {
 	);
 	return (
 		<ErrorBoundary onRetry={ () => setAttempt( ( n ) => n + 1 ) }>
-			<Suspense fallback={ <Spinner label={ t( 'common.loading' ) } /> }>
+			<Suspense
+				fallback={
+					WITHOUT_SPINNER.has( name ) ? null : (
+						<Spinner label={ t( 'common.loading' ) } />
+					)
+				}
+			>
 				<Widget name={ name } attributes={ attributes } />
 			</Suspense>
 		</ErrorBoundary>

@@ -6,6 +6,7 @@ import type { WidgetLoader } from '../lib/widget';
  */
 const widgets: Record< string, WidgetLoader > = {
 	login: () => import( /* webpackChunkName: "widget-login" */ './login' ),
+	signup: () => import( /* webpackChunkName: "widget-signup" */ './signup' ),
 	'signup-confirmation': () =>
 		import(
 			/* webpackChunkName: "widget-signup-confirmation" */ './signup-confirmation'
@@ -18,6 +19,7 @@ const widgets: Record< string, WidgetLoader > = {
 		import(
 			/* webpackChunkName: "widget-profile-summary" */ './profile-summary'
 		),
+	shell: () => import( /* webpackChunkName: "widget-shell" */ './shell' ),
 };
 
 export function findWidget( name: string ): WidgetLoader | undefined {

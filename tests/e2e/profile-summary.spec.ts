@@ -21,24 +21,22 @@ test.describe( 'profile summary on my-account', () => {
 		await expect(
 			card.getByRole( 'heading', { name: /login to continue/i } )
 		).toBeVisible();
+		await expect( card.getByLabel( 'Email' ) ).toBeVisible();
 		await expect(
-			card.getByRole( 'link', { name: /log in/i } )
-		).toHaveAttribute( 'href', /wp-login\.php/ );
+			card.getByRole( 'link', { name: 'Sign up' } )
+		).toHaveAttribute( 'href', /\/getting-started\/$/ );
 	} );
 
 	test( 'the login card leads back to the card after logging in', async ( {
 		page,
 	} ) => {
 		await page.goto( '/my-account/' );
-		await page
-			.locator( '.wp-block-crowdscout-profile-summary' )
-			.getByRole( 'link', { name: /log in/i } )
-			.click();
-		await page.getByLabel( 'Username or Email Address' ).fill( DEMO.email );
-		await page
+		const card = page.locator( '.wp-block-crowdscout-profile-summary' );
+		await card.getByLabel( 'Email' ).fill( DEMO.email );
+		await card
 			.getByLabel( 'Password', { exact: true } )
 			.fill( DEMO.password );
-		await page.getByRole( 'button', { name: 'Log In' } ).click();
+		await card.getByRole( 'button', { name: 'Log in' } ).click();
 		await expect( page ).toHaveURL( /\/my-account\/$/ );
 		await expect(
 			page.getByRole( 'heading', { name: DEMO.name } )

@@ -59,7 +59,31 @@ const TITLES = {
 	payments: 'Payments',
 	'my-bugs': 'My bugs',
 };
+/** Page titles per language, from the shared catalogue (`server.pageTitle<Route>`, see class-page-titles.php). */
+const CATALOGUES = Object.fromEntries(
+	LANGUAGES.map( ( language ) => [
+		language,
+		JSON.parse(
+			fs.readFileSync(
+				new URL(
+					`../../languages/${ language }.json`,
+					import.meta.url
+				),
+				'utf8'
+			)
+		).server,
+	] )
+);
 let platform;
+
+/** The document title WordPress prints for a route in a language (apostrophes texturized). */
+function titleIn( route, language ) {
+	const key = `pageTitle${ route
+		.split( /[-/]/ )
+		.map( ( part ) => part[ 0 ].toUpperCase() + part.slice( 1 ) )
+		.join( '' ) }`;
+	return CATALOGUES[ language ][ key ].replaceAll( "'", '&#8217;' );
+}
 
 before( async () => {
 	platform = await startPlatform( {
@@ -162,7 +186,14 @@ describe( 'language prefixes', () => {
 				const response = await get( target );
 				assert.equal( response.status, 200, target );
 				const html = await response.text();
-				assert.equal( titleOf( html ), TITLES[ route ], target );
+				assert.equal(
+					titleOf( html ),
+					titleIn( route, language ),
+					target
+				);
+				if ( language === 'en' ) {
+					assert.equal( titleOf( html ), TITLES[ route ], target );
+				}
 				const lang = {
 					en: 'en-US',
 					it: 'it-IT',
@@ -244,7 +275,7 @@ describe( 'language prefixes', () => {
 		const response = await get( '/fr/universite-de-test/' );
 		assert.equal( response.status, 200 );
 		const html = await response.text();
-		assert.equal( titleOf( html ), 'Testing school' );
+		assert.equal( titleOf( html ), 'Université de test' );
 		assert.match( html, /<html lang="fr-FR"/ );
 		assert.equal( ( await get( '/universite-de-test/' ) ).status, 404 );
 	} );
@@ -379,4 +410,62 @@ describe( '404', () => {
 			assert.equal( response.headers.get( 'location' ), null );
 		} );
 	}
+} );
+
+describe( 'header login button and shell', () => {
+	/** The header button's link, or null when the page has none. */
+	function headerLogin( html ) {
+		const match = html.match(
+			/crowdscout-header-login"><div class="wp-block-button"><a class="[^"]*" href="([^"]*)">([^<]*)<\/a>/
+		);
+		return match
+			? {
+					href: match[ 1 ].replaceAll( '&#038;', '&' ),
+					label: match[ 2 ],
+			  }
+			: null;
+	}
+
+	test( 'a visitor gets a login button in the header, back to the page after logging in, in the page language', async () => {
+		const english = await ( await get( '/faq/' ) ).text();
+		assert.deepEqual( headerLogin( english ), {
+			href: `${ platform.url }/login/?redirectTo=${ encodeURIComponent(
+				`${ platform.url }/faq/`
+			) }`,
+			label: 'Log in',
+		} );
+		const italian = await ( await get( '/it/faq/' ) ).text();
+		assert.deepEqual( headerLogin( italian ), {
+			href: `${ platform.url }/it/login/?redirectTo=${ encodeURIComponent(
+				`${ platform.url }/it/faq/`
+			) }`,
+			label: 'Accedi',
+		} );
+		assert.equal(
+			( await ( await get( '/login/' ) ).text() ).match(
+				/crowdscout-header-login/g
+			)?.length,
+			1,
+			'the login page links to itself without a redirect, once'
+		);
+		assert.ok( ! english.includes( 'data-crowdscout-widget="shell"' ) );
+	} );
+
+	test( 'a logged-in tester gets the shell on every page and no header login button', async () => {
+		const browser = new Browser( platform.url );
+		await browser.logIn( DEMO.email, DEMO.password );
+		for ( const target of [ '/faq/', '/it/my-account/', '/thank-you/' ] ) {
+			const html = await ( await browser.fetch( target ) ).text();
+			assert.equal(
+				html.match( /data-crowdscout-widget="shell"/g )?.length,
+				1,
+				target
+			);
+			assert.equal( headerLogin( html ), null, target );
+			assert.ok(
+				html.includes( 'window.crowdscoutConfig =' ),
+				`${ target } carries the runtime`
+			);
+		}
+	} );
 } );

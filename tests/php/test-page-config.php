@@ -32,7 +32,7 @@ final class Page_Config_Test extends Test_Case {
 		$config = $this->plugin()->page_config()->build();
 
 		$this->assertSame(
-			array( 'apiBase', 'token', 'tokenExpiresAt', 'ajaxUrl', 'nonces', 'locale', 'productName', 'siteUrl', 'loginUrl', 'user', 'features', 'referral' ),
+			array( 'apiBase', 'token', 'tokenExpiresAt', 'ajaxUrl', 'nonces', 'locale', 'productName', 'siteUrl', 'loginUrl', 'user', 'features', 'referral', 'feedbackUrl' ),
 			array_keys( $config )
 		);
 		$this->assertNull( $config['token'] );

@@ -9,7 +9,7 @@ import { routeUrl } from '../../lib/routes';
 import { useTranslation } from '../../lib/use-translation';
 import { logIn, type LoginOutcome } from '../../services/account';
 import { showToast, TOAST_DURATION_MS } from '../../services/toasts';
-import { socialLoginUrl } from './redirect';
+import { SocialButtons } from './social-buttons';
 import './login-form.scss';
 
 interface Values {
@@ -316,30 +316,11 @@ export default function LoginForm( {
 				} }
 			</Formik>
 			<p className="crowdscout-login-form__or">{ t( 'login.or' ) }</p>
-			<div className="crowdscout-login-form__social">
-				<a
-					className="crowdscout-button crowdscout-button--secondary"
-					href={ socialLoginUrl(
-						config,
-						'facebook',
-						socialReturn,
-						'1'
-					) }
-				>
-					{ t( 'login.facebook' ) }
-				</a>
-				<a
-					className="crowdscout-button crowdscout-button--secondary"
-					href={ socialLoginUrl(
-						config,
-						'linkedin',
-						socialReturn,
-						'1'
-					) }
-				>
-					{ t( 'login.linkedin' ) }
-				</a>
-			</div>
+			<SocialButtons
+				className="crowdscout-login-form__social"
+				returnTo={ socialReturn }
+				log="1"
+			/>
 			<p className="crowdscout-login-form__signup">
 				{ t( 'loginCard.noAccount' ) }{ ' ' }
 				<a href={ routeUrl( config, 'getting-started' ) }>

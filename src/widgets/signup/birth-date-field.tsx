@@ -1,0 +1,128 @@
+import type { ChangeEvent, RefObject } from 'react';
+import { useMemo } from '@wordpress/element';
+
+import { useTranslation } from '../../lib/use-translation';
+import { FieldError, RequiredMark } from './form-parts';
+import type { BirthDateParts } from './schemas';
+
+interface BirthDateFieldProps {
+	id: string;
+	value: BirthDateParts;
+	/** Formik's change handler: the controls are named `birthDate.day` and so on. */
+	onChange: (
+		event: ChangeEvent< HTMLInputElement | HTMLSelectElement >
+	) => void;
+	error: string | undefined;
+	/** The day input, where focus goes when the date is invalid. */
+	dayRef: RefObject< HTMLInputElement >;
+}
+
+/**
+ * Day, month and year as three native controls in a fieldset, the pattern that works with every keyboard,
+ * screen reader and phone: numeric keypads for day and year, month names in the page's language, and the
+ * browser's birthday autofill.
+ *
+ * @param props
+ * @param props.id       Prefix of the controls' ids.
+ * @param props.value    The three parts.
+ * @param props.onChange Formik's change handler.
+ * @param props.error    The translated error, if any.
+ * @param props.dayRef   The day input.
+ */
+export function BirthDateField( {
+	id,
+	value,
+	onChange,
+	error,
+	dayRef,
+}: BirthDateFieldProps ) {
+	const { t, i18n } = useTranslation();
+	const months = useMemo( () => {
+		const format = new Intl.DateTimeFormat( i18n.language, {
+			month: 'long',
+			timeZone: 'UTC',
+		} );
+		return Array.from( { length: 12 }, ( _, index ) =>
+			format.format( new Date( Date.UTC( 2000, index, 1 ) ) )
+		);
+	}, [ i18n.language ] );
+	const invalid = error ? true : undefined;
+	const errorId = error ? `${ id }-error` : undefined;
+
+	return (
+		<fieldset
+			className="crowdscout-signup__date"
+			aria-describedby={ `${ id }-hint` }
+		>
+			<legend>
+				{ t( 'signup.birthDate' ) }
+				<RequiredMark />
+			</legend>
+			<p id={ `${ id }-hint` } className="crowdscout-signup__hint">
+				{ t( 'signup.birthDateHint' ) }
+			</p>
+			<div className="crowdscout-signup__date-parts">
+				<div className="crowdscout-field crowdscout-signup__date-day">
+					<label htmlFor={ `${ id }-day` }>
+						{ t( 'signup.day' ) }
+					</label>
+					<input
+						ref={ dayRef }
+						id={ `${ id }-day` }
+						name="birthDate.day"
+						type="text"
+						inputMode="numeric"
+						autoComplete="bday-day"
+						maxLength={ 2 }
+						value={ value.day }
+						onChange={ onChange }
+						aria-required="true"
+						aria-invalid={ invalid }
+						aria-describedby={ errorId }
+					/>
+				</div>
+				<div className="crowdscout-field crowdscout-signup__date-month">
+					<label htmlFor={ `${ id }-month` }>
+						{ t( 'signup.month' ) }
+					</label>
+					<select
+						id={ `${ id }-month` }
+						name="birthDate.month"
+						autoComplete="bday-month"
+						value={ value.month }
+						onChange={ onChange }
+						aria-required="true"
+						aria-invalid={ invalid }
+						aria-describedby={ errorId }
+					>
+						<option value="">{ t( 'signup.choose' ) }</option>
+						{ months.map( ( month, index ) => (
+							<option key={ month } value={ String( index + 1 ) }>
+								{ month }
+							</option>
+						) ) }
+					</select>
+				</div>
+				<div className="crowdscout-field crowdscout-signup__date-year">
+					<label htmlFor={ `${ id }-year` }>
+						{ t( 'signup.year' ) }
+					</label>
+					<input
+						id={ `${ id }-year` }
+						name="birthDate.year"
+						type="text"
+						inputMode="numeric"
+						autoComplete="bday-year"
+						maxLength={ 4 }
+						value={ value.year }
+						onChange={ onChange }
+						aria-required="true"
+						aria-invalid={ invalid }
+						aria-describedby={ errorId }
+					/>
+				</div>
+			</div>
+			<FieldError id={ id } message={ error } />
+		</fieldset>
+	);
+}

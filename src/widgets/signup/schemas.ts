@@ -1,0 +1,175 @@
+import { boolean, object, string } from 'yup';
+
+/** The spec's minimum age: the enforced cutoff (section 5). The message still says 18, as the spec does. */
+export const MINIMUM_AGE = 16;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** Yup messages are translation keys; the form renders them through `t`. */
+export const MESSAGES = {
+	emailRequired: 'signup.emailRequired',
+	emailInvalid: 'signup.emailInvalid',
+	passwordRequired: 'signup.passwordRequired',
+	passwordTooShort: 'signup.passwordTooShort',
+	passwordNumber: 'signup.passwordNumber',
+	passwordUppercase: 'signup.passwordUppercase',
+	passwordLowercase: 'signup.passwordLowercase',
+	nameRequired: 'signup.nameRequired',
+	surnameRequired: 'signup.surnameRequired',
+	birthDateRequired: 'signup.birthDateRequired',
+	birthDateInvalid: 'signup.birthDateInvalid',
+	tooYoung: 'signup.tooYoung',
+	countryRequired: 'signup.countryRequired',
+	acceptRequired: 'signup.acceptRequired',
+} as const;
+
+export type ValidationMessage = ( typeof MESSAGES )[ keyof typeof MESSAGES ];
+
+/** The password rules of the live checklist, in the order the spec lists its messages. */
+export const PASSWORD_RULES = [
+	{
+		key: 'length',
+		test: ( value: string ) => value.length >= PASSWORD_MIN_LENGTH,
+		message: MESSAGES.passwordTooShort,
+	},
+	{
+		key: 'number',
+		test: ( value: string ) => /[0-9]/.test( value ),
+		message: MESSAGES.passwordNumber,
+	},
+	{
+		key: 'uppercase',
+		test: ( value: string ) => /[A-Z]/.test( value ),
+		message: MESSAGES.passwordUppercase,
+	},
+	{
+		key: 'lowercase',
+		test: ( value: string ) => /[a-z]/.test( value ),
+		message: MESSAGES.passwordLowercase,
+	},
+] as const;
+
+export type PasswordRule = ( typeof PASSWORD_RULES )[ number ][ 'key' ];
+
+export interface AccountValues {
+	email: string;
+	password: string;
+}
+
+export interface BirthDateParts {
+	day: string;
+	/** `1`–`12`, or empty. */
+	month: string;
+	year: string;
+}
+
+export interface PersonalValues {
+	name: string;
+	surname: string;
+	birthDate: BirthDateParts;
+	country: string;
+	accept: boolean;
+	referral: string;
+}
+
+let passwordSchema = string().required( MESSAGES.passwordRequired );
+for ( const rule of PASSWORD_RULES ) {
+	passwordSchema = passwordSchema.test(
+		rule.key,
+		rule.message,
+		( value ) => ! value || rule.test( value )
+	);
+}
+
+export const accountSchema = object( {
+	email: string()
+		.trim()
+		.required( MESSAGES.emailRequired )
+		.email( MESSAGES.emailInvalid ),
+	password: passwordSchema,
+} );
+
+const pad = ( value: number, length = 2 ) =>
+	String( value ).padStart( length, '0' );
+
+const toIsoDate = ( date: Date ) =>
+	`${ pad( date.getFullYear(), 4 ) }-${ pad( date.getMonth() + 1 ) }-${ pad(
+		date.getDate()
+	) }`;
+
+/**
+ * The latest birth date allowed today: today minus the minimum age, as `YYYY-MM-DD`. On 29 February the
+ * same day sixteen years earlier may not exist; Date rolls it over to 1 March, which is the day the tester
+ * turns sixteen in a common year.
+ *
+ * @param now The current time.
+ */
+export function latestBirthDate( now: Date = new Date() ): string {
+	return toIsoDate(
+		new Date(
+			now.getFullYear() - MINIMUM_AGE,
+			now.getMonth(),
+			now.getDate()
+		)
+	);
+}
+
+const OLDEST_YEAR = 1900;
+
+/**
+ * The parts as `YYYY-MM-DD` when they form a real date, otherwise null (31 February, month 13, "abc").
+ *
+ * @param parts Day, month and year as typed.
+ */
+export function isoBirthDate( parts: BirthDateParts ): string | null {
+	const [ day, month, year ] = [ parts.day, parts.month, parts.year ].map(
+		( part ) => part.trim()
+	);
+	if (
+		! /^\d{1,2}$/.test( day ) ||
+		! /^\d{1,2}$/.test( month ) ||
+		! /^\d{4}$/.test( year )
+	) {
+		return null;
+	}
+	const [ d, m, y ] = [ Number( day ), Number( month ), Number( year ) ];
+	const date = new Date( y, m - 1, d );
+	if (
+		y < OLDEST_YEAR ||
+		date.getFullYear() !== y ||
+		date.getMonth() !== m - 1 ||
+		date.getDate() !== d
+	) {
+		return null;
+	}
+	return toIsoDate( date );
+}
+
+const birthDateSchema = object( {
+	day: string().default( '' ),
+	month: string().default( '' ),
+	year: string().default( '' ),
+} ).test( 'birthDate', MESSAGES.birthDateRequired, function ( parts ) {
+	const { day = '', month = '', year = '' } = parts ?? {};
+	if ( [ day, month, year ].every( ( part ) => part.trim() === '' ) ) {
+		return this.createError( { message: MESSAGES.birthDateRequired } );
+	}
+	const iso = isoBirthDate( { day, month, year } );
+	const today = new Date();
+	if ( ! iso || iso > toIsoDate( today ) ) {
+		return this.createError( { message: MESSAGES.birthDateInvalid } );
+	}
+	if ( iso > latestBirthDate( today ) ) {
+		return this.createError( { message: MESSAGES.tooYoung } );
+	}
+	return true;
+} );
+
+export const personalSchema = object( {
+	name: string().trim().required( MESSAGES.nameRequired ),
+	surname: string().trim().required( MESSAGES.surnameRequired ),
+	birthDate: birthDateSchema,
+	country: string().required( MESSAGES.countryRequired ),
+	accept: boolean().oneOf( [ true ], MESSAGES.acceptRequired ),
+	referral: string().trim(),
+} );

@@ -1,0 +1,124 @@
+<?php
+/**
+ * Translated titles of our pages.
+ *
+ * @package Crowdscout
+ */
+
+namespace Crowdscout\Tests;
+
+use Crowdscout\Page_Titles;
+use Crowdscout\Pages;
+use Crowdscout\Strings;
+use WP_Query;
+
+/**
+ * The catalogue holds a title for every route (English identical to the default title), and the document title
+ * and rendered title of our pages follow the URL prefix.
+ */
+final class Page_Titles_Test extends Test_Case {
+
+	/**
+	 * Request URI to restore.
+	 *
+	 * @var string
+	 */
+	private string $uri = '';
+
+	/**
+	 * Remembers the request URI; pages exist.
+	 *
+	 * @return void
+	 */
+	protected function setUp(): void {
+		parent::setUp();
+		$this->uri = $_SERVER['REQUEST_URI'];
+		$this->plugin()->pages()->create();
+	}
+
+	/**
+	 * Restores the request and the query.
+	 *
+	 * @return void
+	 */
+	protected function tearDown(): void {
+		$_SERVER['REQUEST_URI'] = $this->uri;
+		$GLOBALS['wp_query']    = $GLOBALS['wp_the_query'];
+		parent::tearDown();
+	}
+
+	/**
+	 * Every route has a title in every language; English is Pages::default_title(); the others are translated.
+	 */
+	public function test_catalogue_has_every_route(): void {
+		foreach ( array_keys( Pages::definitions() ) as $route ) {
+			foreach ( array( 'en', 'it', 'es', 'fr' ) as $language ) {
+				$this->assertTrue( Strings::has( Page_Titles::key( $route ), $language ), $route . ' ' . $language );
+			}
+			$this->assertSame( Pages::default_title( $route ), Page_Titles::title( $route, 'en' ), $route );
+		}
+		$this->assertSame( 'server.pageTitleGettingStartedSignup', Page_Titles::key( 'getting-started/signup' ) );
+		$this->assertSame( 'La mia dashboard', Page_Titles::title( 'my-dashboard', 'it' ) );
+		$this->assertSame( 'Mis dispositivos', Page_Titles::title( 'personal-equipment', 'es' ) );
+		$this->assertSame( 'Mon compte', Page_Titles::title( 'my-account', 'fr' ) );
+	}
+
+	/**
+	 * `the_title` of our page follows the prefix; other posts and edited titles are left alone.
+	 */
+	public function test_rendered_title(): void {
+		$ids                    = $this->plugin()->pages()->ids();
+		$_SERVER['REQUEST_URI'] = '/it/my-dashboard/';
+		$this->assertSame( 'La mia dashboard', get_the_title( $ids['my-dashboard'] ) );
+		$this->assertSame( 'Registrazione', get_the_title( $ids['getting-started/signup'] ) );
+		$_SERVER['REQUEST_URI'] = '/my-dashboard/';
+		$this->assertSame( 'My dashboard', get_the_title( $ids['my-dashboard'] ) );
+
+		$other = wp_insert_post(
+			array(
+				'post_type'   => 'page',
+				'post_status' => 'publish',
+				'post_title'  => 'Not ours',
+			)
+		);
+		$_SERVER['REQUEST_URI'] = '/it/not-ours/';
+		try {
+			$this->assertSame( 'Not ours', get_the_title( $other ) );
+		} finally {
+			wp_delete_post( $other, true );
+		}
+
+		$original = get_post( $ids['faq'] )->post_title;
+		wp_update_post(
+			array(
+				'ID'         => $ids['faq'],
+				'post_title' => 'Help centre',
+			)
+		);
+		try {
+			$this->assertSame( 'Help centre', get_the_title( $ids['faq'] ), 'An editor\'s title is kept.' );
+		} finally {
+			wp_update_post(
+				array(
+					'ID'         => $ids['faq'],
+					'post_title' => $original,
+				)
+			);
+		}
+	}
+
+	/**
+	 * The document title of our page in the request's language.
+	 */
+	public function test_document_title(): void {
+		$ids                    = $this->plugin()->pages()->ids();
+		$_SERVER['REQUEST_URI'] = '/es/experience-points/';
+		$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['experience-points'] ) );
+		$parts                  = apply_filters( 'document_title_parts', array( 'title' => 'Experience points' ) );
+		$this->assertSame( 'Puntos de experiencia', $parts['title'] );
+
+		$_SERVER['REQUEST_URI'] = '/es/';
+		$GLOBALS['wp_query']    = new WP_Query( array( 'p' => 1 ) );
+		$this->assertSame( array( 'title' => 'Hello' ), apply_filters( 'document_title_parts', array( 'title' => 'Hello' ) ), 'Not a page of ours.' );
+	}
+}
