@@ -74,6 +74,7 @@ final class Plugin {
 			$this->shortcode(),
 			$this->shell(),
 			$this->header_login(),
+			$this->not_found(),
 			$this->ajax(),
 			$this->account_ajax(),
 			$this->social_login(),
@@ -206,6 +207,15 @@ final class Plugin {
 	 */
 	public function assets(): Assets {
 		return $this->service( Assets::class, fn() => new Assets( $this->build(), $this->page_config() ) );
+	}
+
+	/**
+	 * The product's 404 page.
+	 *
+	 * @return Not_Found
+	 */
+	public function not_found(): Not_Found {
+		return $this->service( Not_Found::class, static fn() => new Not_Found() );
 	}
 
 	/**

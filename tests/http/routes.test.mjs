@@ -410,6 +410,31 @@ describe( '404', () => {
 			assert.equal( response.headers.get( 'location' ), null );
 		} );
 	}
+
+	test( 'the 404 page speaks the language of the prefix and leads to that dashboard', async () => {
+		for ( const [ target, title, dashboard ] of [
+			[ '/whatever/', 'Page not found', '/my-dashboard/' ],
+			[ '/it/whatever/', 'Pagina non trovata', '/it/my-dashboard/' ],
+			[ '/fr/nope/', 'Page introuvable', '/fr/my-dashboard/' ],
+		] ) {
+			const html = await ( await get( target ) ).text();
+			const main = html.match(
+				/<main[^>]*class="crowdscout-not-found[^"]*"[^>]*>([\s\S]*?)<\/main>/
+			);
+			assert.ok( main, `${ target } has the product's 404 message` );
+			assert.match( main[ 1 ], new RegExp( `<h1[^>]*>${ title }</h1>` ) );
+			assert.equal( titleOf( html ), title );
+			assert.ok(
+				main[ 1 ].includes( `href="${ platform.url }${ dashboard }"` ),
+				target
+			);
+			assert.ok(
+				/<header[^>]*wp-block-template-part/.test( html ) &&
+					html.includes( 'crowdscout-header-login' ),
+				`${ target } keeps the theme's header, with its login button`
+			);
+		}
+	} );
 } );
 
 describe( 'header login button and shell', () => {

@@ -3,7 +3,7 @@ import { useMemo } from '@wordpress/element';
 
 import { useTranslation } from '../../lib/use-translation';
 import { FieldError, RequiredMark } from './form-parts';
-import type { BirthDateParts } from './schemas';
+import { MINIMUM_AGE, type BirthDateParts } from './schemas';
 
 interface BirthDateFieldProps {
 	id: string;
@@ -110,12 +110,22 @@ export function BirthDateField( {
 					<input
 						id={ `${ id }-year` }
 						name="birthDate.year"
-						type="text"
-						inputMode="numeric"
+						type="number"
+						// The picker's bounds: the 16-year cutoff is its maximum, as the spec asks.
+						min={ 1900 }
+						max={ new Date().getFullYear() - MINIMUM_AGE }
 						autoComplete="bday-year"
-						maxLength={ 4 }
 						value={ value.year }
-						onChange={ onChange }
+						onChange={ ( event ) =>
+							// Formik turns number inputs into numbers; the schema reads the parts as typed text.
+							onChange( {
+								target: {
+									name: event.target.name,
+									value: event.target.value,
+									type: 'text',
+								},
+							} as ChangeEvent< HTMLInputElement > )
+						}
 						aria-required="true"
 						aria-invalid={ invalid }
 						aria-describedby={ errorId }

@@ -279,7 +279,11 @@ describe( 'sign-up step 1, personal info', () => {
 		expect( control( 'Name' ) ).toHaveValue( 'Nora' );
 		expect( control( 'Day' ) ).toHaveValue( '3' );
 		expect( control( 'Month' ) ).toHaveValue( '4' );
-		expect( control( 'Year' ) ).toHaveValue( '1990' );
+		expect( control( 'Year' ) ).toHaveValue( 1990 );
+		expect( control( 'Year' ) ).toHaveAttribute(
+			'max',
+			String( new Date().getFullYear() - 16 )
+		);
 		expect( control( 'Country' ) ).toHaveValue( 'ES' );
 	} );
 
