@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-testers.ts';
+import * as m0002 from './0002-rate-limits.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -7,4 +8,5 @@ import * as m0001 from './0001-testers.ts';
  */
 export const migrations: Record< string, Migration > = {
 	'0001-testers': m0001,
+	'0002-rate-limits': m0002,
 };

@@ -14,6 +14,7 @@ import {
 	registerOpenApi,
 	type OpenApiDocument,
 } from './lib/openapi.ts';
+import { DEFAULT_RATE_LIMITS, createRateLimiter } from './lib/rate-limit.ts';
 import { createWordPressClient } from './lib/wordpress.ts';
 import { createTestersRepository } from './repositories/testers.ts';
 import { handlers } from './routes/index.ts';
@@ -90,7 +91,14 @@ export async function buildApp( {
 		key: { secret },
 		timeoutMs: config.wordpressTimeoutMs,
 	} );
-	const services: Services = { db, testers, tokens, wordpress };
+	const services: Services = {
+		db,
+		testers,
+		tokens,
+		wordpress,
+		rateLimiter: createRateLimiter( db ),
+		rateLimits: config.rateLimits ?? DEFAULT_RATE_LIMITS,
+	};
 	app.decorate( 'services', services );
 	app.decorateRequest( 'auth', null );
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RateLimits } from './lib/rate-limit.ts';
 
 /**
  * Configuration comes from the environment only (docs/contracts.md, README). Nothing secret has a default:
@@ -13,6 +14,8 @@ export interface AppConfig {
 	/** WordPress base URL for the internal channel. */
 	wordpressUrl: string;
 	wordpressTimeoutMs?: number;
+	/** Limits of the public calls; DEFAULT_RATE_LIMITS when absent. */
+	rateLimits?: RateLimits;
 }
 
 export interface ServerConfig {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { AuthContext, TokenService } from './lib/auth.ts';
+import type { RateLimiter, RateLimits } from './lib/rate-limit.ts';
 import type { WordPressClient } from './lib/wordpress.ts';
 import type { TestersRepository } from './repositories/testers.ts';
 
@@ -10,6 +11,8 @@ export interface Services {
 	testers: TestersRepository;
 	tokens: TokenService;
 	wordpress: WordPressClient;
+	rateLimiter: RateLimiter;
+	rateLimits: RateLimits;
 }
 
 declare module 'fastify' {

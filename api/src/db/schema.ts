@@ -45,6 +45,13 @@ export interface TestersTable {
 	updated_at: Timestamp;
 }
 
+export interface RateLimitHitsTable {
+	bucket: string;
+	window_start: ColumnType< number | string, number, number >;
+	hits: Counter;
+}
+
 export interface Database {
 	testers: TestersTable;
+	rate_limit_hits: RateLimitHitsTable;
 }

@@ -22,14 +22,18 @@ export const GENERIC_MESSAGE = 'Something went wrong';
 export class HttpError extends Error {
 	readonly statusCode: number;
 
+	/** Headers the answer carries, e.g. Retry-After on a 429. */
+	readonly headers: Record< string, string >;
+
 	constructor(
 		statusCode: number,
 		message: string,
-		options?: { cause?: unknown }
+		options?: { cause?: unknown; headers?: Record< string, string > }
 	) {
 		super( message, options );
 		this.name = 'HttpError';
 		this.statusCode = statusCode;
+		this.headers = options?.headers ?? {};
 	}
 }
 
@@ -81,6 +85,9 @@ export function handleError(
 	if ( status < 400 || status > 599 ) {
 		status = 500;
 		message = GENERIC_MESSAGE;
+	}
+	if ( error instanceof HttpError ) {
+		reply.headers( error.headers );
 	}
 	if ( status >= 500 ) {
 		request.log.error( { err: error }, 'request failed' );

@@ -9,6 +9,8 @@ export async function createUser(
 	request: FastifyRequest,
 	reply: FastifyReply
 ) {
+	const { rateLimiter, rateLimits } = request.server.services;
+	await rateLimiter.hit( `signup:${ request.ip }`, rateLimits.signUp );
 	const tester = await signUp(
 		request.server.services,
 		request.body as SignUpInput,
@@ -28,6 +30,11 @@ export async function createUser(
 /** `GET|HEAD /users/by-email/{email}`: 200 when the email is taken, 404 when it is free. */
 export async function checkEmail( request: FastifyRequest ) {
 	const { email } = request.params as { email: string };
+	const { rateLimiter, rateLimits } = request.server.services;
+	await rateLimiter.hit(
+		`email-check:${ request.ip }`,
+		rateLimits.emailCheck
+	);
 	const found = await request.server.services.testers.findByEmail(
 		normaliseEmail( email )
 	);

@@ -140,6 +140,10 @@ describe( `migrations on ${ testEngine() }`, () => {
 	} );
 
 	it( 'can be undone and run again', async () => {
+		// One step at a time, newest first.
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0002-rate-limits',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0001-testers',
 		] );
@@ -151,7 +155,9 @@ describe( `migrations on ${ testEngine() }`, () => {
 		);
 		assert.deepEqual( await migrateToLatest( database.db ), [
 			'0001-testers',
+			'0002-rate-limits',
 		] );
 		await sql`select count(*) from testers`.execute( database.db );
+		await sql`select count(*) from rate_limit_hits`.execute( database.db );
 	} );
 } );

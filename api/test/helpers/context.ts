@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import type { RateLimits } from '../../src/lib/rate-limit.ts';
 import {
 	createTestersRepository,
 	type Tester,
@@ -43,9 +44,19 @@ export function uniqueEmail( label = 'tester' ): string {
 	return `${ label }.${ process.pid }.${ counter }@example.test`;
 }
 
+/** Limits no test reaches by accident; the rate-limit tests pass their own. */
+const ROOMY_LIMITS: RateLimits = {
+	emailCheck: { max: 10_000, windowSeconds: 600 },
+	signUp: { max: 10_000, windowSeconds: 3600 },
+};
+
 export async function startTestContext( {
 	wordpressTimeoutMs,
-}: { wordpressTimeoutMs?: number } = {} ): Promise< TestContext > {
+	rateLimits = ROOMY_LIMITS,
+}: {
+	wordpressTimeoutMs?: number;
+	rateLimits?: RateLimits;
+} = {} ): Promise< TestContext > {
 	const secret = randomBytes( 32 ).toString( 'hex' );
 	const database = await createTestDatabase();
 	const wordpress = await startFakeWordPress( { secret } );
@@ -57,7 +68,12 @@ export async function startTestContext( {
 		},
 	} );
 	const app = await buildApp( {
-		config: { secret, wordpressUrl: wordpress.url, wordpressTimeoutMs },
+		config: {
+			secret,
+			wordpressUrl: wordpress.url,
+			wordpressTimeoutMs,
+			rateLimits,
+		},
 		db: database.db,
 		logger: { level: 'info', stream },
 	} );

@@ -89,11 +89,14 @@ export function SignupForm( {
 		let taken: boolean;
 		try {
 			taken = await checkEmailTaken( values.email ).unwrap();
-		} catch {
+		} catch ( error ) {
 			dispatch(
 				showToast( {
 					kind: 'danger',
-					message: t( 'common.somethingWentWrong' ),
+					message:
+						isApiError( error ) && error.status === 429
+							? t( 'signup.tooManyRequests' )
+							: t( 'common.somethingWentWrong' ),
 				} )
 			);
 			return;
@@ -156,6 +159,8 @@ export function SignupForm( {
 				backToAccount( values );
 			} else if ( status === 400 && isApiError( error ) ) {
 				setServerMessage( error.message );
+			} else if ( status === 429 ) {
+				setServerMessage( t( 'signup.tooManyRequests' ) );
 			} else {
 				dispatch(
 					showToast( {

@@ -272,4 +272,24 @@ describe( 'sign-up step 0, account info', () => {
 		).toBeInTheDocument();
 		expect( screen.getByRole( 'button', { name: 'Next' } ) ).toBeEnabled();
 	} );
+
+	it( 'asks to wait when the address has checked too many emails', async () => {
+		api.on(
+			emailRoute(),
+			{ status: 429, body: { message: 'Too many requests.' } },
+			{ open: true }
+		);
+		await renderSignup();
+		await openEmailForm();
+		fillAccount();
+
+		click( 'Next' );
+
+		expect( await screen.findByRole( 'alert' ) ).toHaveTextContent(
+			'Too many attempts from your connection. Please wait a few minutes and try again.'
+		);
+		expect(
+			screen.getByRole( 'heading', { name: 'Account info' } )
+		).toBeInTheDocument();
+	} );
 } );
