@@ -23,7 +23,12 @@ try {
 	};
 	const rows = await benchFrontend( {
 		url: platform.url,
-		pages: [ { path: '/my-account/', login }, { path: '/my-account/' } ],
+		pages: [
+			{ path: '/my-account/', login },
+			{ path: '/my-account/' },
+			{ path: '/getting-started/signup/' },
+			{ path: '/login/' },
+		],
 	} );
 	console.log(
 		`\nFront end (${ os.cpus().length } cores, ${
