@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-testers.ts';
 import * as m0002 from './0002-rate-limits.ts';
+import * as m0003 from './0003-domain.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -9,4 +10,5 @@ import * as m0002 from './0002-rate-limits.ts';
 export const migrations: Record< string, Migration > = {
 	'0001-testers': m0001,
 	'0002-rate-limits': m0002,
+	'0003-domain': m0003,
 };

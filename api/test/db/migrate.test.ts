@@ -60,6 +60,18 @@ describe( `migrations on ${ testEngine() }`, () => {
 				'updated_at',
 				'name',
 				'wp_user_id',
+				// 0003-domain
+				'birth_city',
+				'birth_province',
+				'city',
+				'education_id',
+				'email_confirmed',
+				'gender',
+				'own_referral_code',
+				'phone',
+				'profession_id',
+				'referred_by_tester_id',
+				'verified_at',
 			].sort()
 		);
 	} );
@@ -141,6 +153,7 @@ describe( `migrations on ${ testEngine() }`, () => {
 
 	it( 'can be undone and run again', async () => {
 		// One step at a time, newest first.
+		assert.deepEqual( await migrateDown( database.db ), [ '0003-domain' ] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0002-rate-limits',
 		] );
@@ -156,6 +169,7 @@ describe( `migrations on ${ testEngine() }`, () => {
 		assert.deepEqual( await migrateToLatest( database.db ), [
 			'0001-testers',
 			'0002-rate-limits',
+			'0003-domain',
 		] );
 		await sql`select count(*) from testers`.execute( database.db );
 		await sql`select count(*) from rate_limit_hits`.execute( database.db );
