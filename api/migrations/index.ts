@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-testers.ts';
 import * as m0002 from './0002-rate-limits.ts';
 import * as m0003 from './0003-domain.ts';
+import * as m0004 from './0004-lookups.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -11,4 +12,5 @@ export const migrations: Record< string, Migration > = {
 	'0001-testers': m0001,
 	'0002-rate-limits': m0002,
 	'0003-domain': m0003,
+	'0004-lookups': m0004,
 };

@@ -105,7 +105,12 @@ describe( 'api/src/server.ts', () => {
 			assert.deepEqual(
 				lines.find( ( line ) => line.msg === 'migrations applied' )
 					?.applied,
-				[ '0001-testers', '0002-rate-limits', '0003-domain' ]
+				[
+					'0001-testers',
+					'0002-rate-limits',
+					'0003-domain',
+					'0004-lookups',
+				]
 			);
 
 			server.child.kill( 'SIGTERM' );

@@ -153,6 +153,9 @@ describe( `migrations on ${ testEngine() }`, () => {
 
 	it( 'can be undone and run again', async () => {
 		// One step at a time, newest first.
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0004-lookups',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [ '0003-domain' ] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0002-rate-limits',
@@ -170,6 +173,7 @@ describe( `migrations on ${ testEngine() }`, () => {
 			'0001-testers',
 			'0002-rate-limits',
 			'0003-domain',
+			'0004-lookups',
 		] );
 		await sql`select count(*) from testers`.execute( database.db );
 		await sql`select count(*) from rate_limit_hits`.execute( database.db );
