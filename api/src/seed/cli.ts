@@ -1,0 +1,146 @@
+/**
+ * `npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] [--seed S]
+ * [--reference-date YYYY-MM-DD] [--db-url URL] [--reset]`: migrates the database forward, then writes demo
+ * data (see index.ts). A database that already holds seeded rows is refused unless --reset, which deletes them
+ * first.
+ */
+import { parseArgs } from 'node:util';
+import { readDatabaseUrl } from '../config.ts';
+import { createDatabase, redactUrl } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { countSeeded, resetSeed, seed, type SeedProgress } from './index.ts';
+
+const USAGE =
+	'Usage: npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] ' +
+	'[--seed S] [--reference-date YYYY-MM-DD] [--db-url URL] [--reset]';
+
+const { values } = parseArgs( {
+	options: {
+		testers: { type: 'string' },
+		campaigns: { type: 'string' },
+		'bugs-per-tester': { type: 'string' },
+		'experience-per-tester': { type: 'string' },
+		seed: { type: 'string', default: '1' },
+		'reference-date': { type: 'string' },
+		'db-url': { type: 'string' },
+		reset: { type: 'boolean', default: false },
+		help: { type: 'boolean', default: false },
+	},
+} );
+
+function count( name: string, value: string | undefined ): number | undefined {
+	if ( value === undefined ) {
+		return undefined;
+	}
+	const number = Number( value.replace( /_/g, '' ) );
+	if ( ! Number.isSafeInteger( number ) || number < 0 ) {
+		throw new Error(
+			`--${ name } must be a whole number, not "${ value }"`
+		);
+	}
+	return number;
+}
+
+const format = ( value: number ) => Math.round( value ).toLocaleString( 'en' );
+const seconds = ( ms: number ) => `${ ( ms / 1000 ).toFixed( 1 ) } s`;
+const out = ( line: string ) => process.stdout.write( `${ line }\n` );
+
+if ( values.help ) {
+	out( USAGE );
+	process.exit( 0 );
+}
+
+const url = values[ 'db-url' ] ?? readDatabaseUrl( process.env );
+let database: ReturnType< typeof createDatabase > | undefined;
+try {
+	const testers = count( 'testers', values.testers );
+	const campaigns = count( 'campaigns', values.campaigns );
+	if ( testers === undefined || campaigns === undefined ) {
+		throw new Error( USAGE );
+	}
+	database = createDatabase( url );
+	const { db } = database;
+	out( `Seeding ${ redactUrl( url ) }` );
+	const applied = await migrateToLatest( db );
+	if ( applied.length ) {
+		out( `Migrated: ${ applied.join( ', ' ) }` );
+	}
+	if ( ( await countSeeded( db ) ) > 0 ) {
+		if ( ! values.reset ) {
+			throw new Error(
+				'This database already holds seeded testers or campaigns: pass --reset to delete them and seed again.'
+			);
+		}
+		const started = performance.now();
+		await resetSeed( db );
+		out(
+			`Deleted the seeded rows in ${ seconds(
+				performance.now() - started
+			) }`
+		);
+	}
+	let reported = 0;
+	const result = await seed( db, {
+		seed: values.seed,
+		testers,
+		campaigns,
+		bugsPerTester: count( 'bugs-per-tester', values[ 'bugs-per-tester' ] ),
+		experiencePerTester: count(
+			'experience-per-tester',
+			values[ 'experience-per-tester' ]
+		),
+		referenceDate: values[ 'reference-date' ],
+		onProgress: ( progress: SeedProgress ) => {
+			// About twenty lines for any size, and always the last one.
+			if (
+				progress.testersDone < progress.testers &&
+				progress.elapsedMs - reported < 2000
+			) {
+				return;
+			}
+			reported = progress.elapsedMs;
+			const rows = [ ...progress.tables.values() ].reduce(
+				( sum, stats ) => sum + stats.rows,
+				0
+			);
+			out(
+				`  testers ${ format( progress.testersDone ) }/${ format(
+					progress.testers
+				) }, ${ format( rows ) } rows, ${ seconds(
+					progress.elapsedMs
+				) }`
+			);
+		},
+	} );
+	out( '' );
+	out(
+		`${ 'table'.padEnd( 30 ) }${ 'rows'.padStart(
+			12
+		) }${ 'insert s'.padStart( 10 ) }${ 'rows/s'.padStart( 12 ) }`
+	);
+	for ( const [ table, stats ] of Object.entries( result.tables ) ) {
+		if ( stats.rows ) {
+			out(
+				`${ table.padEnd( 30 ) }${ format( stats.rows ).padStart(
+					12
+				) }${ ( stats.ms / 1000 )
+					.toFixed( 1 )
+					.padStart( 10 ) }${ format(
+					( stats.rows * 1000 ) / Math.max( stats.ms, 1 )
+				).padStart( 12 ) }`
+			);
+		}
+	}
+	out(
+		`\nTotal: ${ format( result.totalRows ) } rows in ${ seconds(
+			result.ms
+		) } (${ format( ( result.totalRows * 1000 ) / result.ms ) } rows/s)`
+	);
+} catch ( error ) {
+	process.stderr.write(
+		`${ error instanceof Error ? error.message : String( error ) }\n`
+	);
+	process.exitCode = 1;
+} finally {
+	await database?.destroy();
+}

@@ -1,0 +1,322 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import {
+	countSeeded,
+	resetSeed,
+	seed,
+	SEED_WP_USER_ID_BASE,
+	type SeedOptions,
+} from '../src/seed/index.ts';
+import {
+	createTestDatabase,
+	testEngine,
+	type TestDatabase,
+} from './helpers/database.ts';
+
+const OPTIONS: SeedOptions = {
+	seed: 'test',
+	testers: 50,
+	campaigns: 20,
+	bugsPerTester: 6,
+	experiencePerTester: 20,
+	chunkTesters: 17,
+};
+
+const DIGEST_TABLES = [
+	'testers',
+	'campaigns',
+	'tester_devices',
+	'applications',
+	'bugs',
+	'experience_entries',
+	'tester_monthly_levels',
+	'booty_entries',
+	'payment_requests',
+	'popups',
+	'popup_reads',
+] as const;
+
+async function digest( database: TestDatabase ): Promise< string > {
+	const hash = createHash( 'sha256' );
+	for ( const table of DIGEST_TABLES ) {
+		const records = await database.db
+			.selectFrom( table )
+			.selectAll()
+			.orderBy( 'id' )
+			.execute();
+		hash.update( `${ table }:${ JSON.stringify( records ) }\n` );
+	}
+	return hash.digest( 'hex' );
+}
+
+async function rows< T = Record< string, unknown > >(
+	database: TestDatabase,
+	query: string
+): Promise< T[] > {
+	const result = await sql.raw< T >( query ).execute( database.db );
+	return result.rows;
+}
+
+const numbers = (
+	values: Array< Record< string, unknown > >
+): Array< Record< string, number > > =>
+	values.map(
+		( row ) =>
+			Object.fromEntries(
+				Object.entries( row ).map( ( [ key, value ] ) => [
+					key,
+					typeof value === 'string' && /^-?\d+$/.test( value )
+						? Number( value )
+						: value,
+				] )
+			) as Record< string, number >
+	);
+
+describe( `demo data generator on ${ testEngine() }`, () => {
+	let first: TestDatabase;
+	let second: TestDatabase;
+	before( async () => {
+		[ first, second ] = await Promise.all( [
+			createTestDatabase(),
+			createTestDatabase(),
+		] );
+		await seed( first.db, OPTIONS );
+	} );
+	after( () => Promise.all( [ first.drop(), second.drop() ] ) );
+
+	it( 'writes the same rows for the same seed, and other rows for another seed', async () => {
+		// Another chunk size must not change anything either.
+		await seed( second.db, { ...OPTIONS, chunkTesters: 1000 } );
+		const expected = await digest( first );
+		assert.equal( await digest( second ), expected );
+
+		await resetSeed( second.db );
+		assert.equal( await countSeeded( second.db ), 0 );
+		await seed( second.db, { ...OPTIONS, seed: 'other' } );
+		assert.notEqual( await digest( second ), expected );
+	} );
+
+	it( 'writes as many testers, campaigns, bugs and experience entries as asked', async () => {
+		const [ counts ] = numbers(
+			await rows(
+				first,
+				`select
+				(select count(*) from testers) as testers,
+				(select count(*) from campaigns) as campaigns,
+				(select count(*) from bugs) as bugs,
+				(select count(*) from experience_entries) as experience,
+				(select min(wp_user_id) from testers) as first_wp_user`
+			)
+		);
+		assert.deepEqual( counts, {
+			testers: 50,
+			campaigns: 20,
+			bugs: 300,
+			experience: 1000,
+			first_wp_user: SEED_WP_USER_ID_BASE,
+		} );
+	} );
+
+	it( 'refuses to seed twice', async () => {
+		await assert.rejects(
+			seed( first.db, OPTIONS ),
+			/already holds seeded/
+		);
+	} );
+
+	it( 'covers every state a screen shows', async () => {
+		const distinct = async ( query: string ) =>
+			( await rows< { v: unknown } >( first, query ) )
+				.map( ( row ) => String( row.v ) )
+				.sort();
+		assert.deepEqual(
+			await distinct( 'select distinct status_id as v from bugs' ),
+			[ '1', '2', '3', '4' ]
+		);
+		assert.deepEqual(
+			await distinct( 'select distinct status as v from applications' ),
+			[ 'applied', 'excluded', 'selected' ]
+		);
+		assert.deepEqual(
+			await distinct(
+				`select distinct completed as v from applications where status = 'selected'`
+			),
+			[ '0', '1' ]
+		);
+		assert.deepEqual(
+			await distinct(
+				'select distinct device_type as v from tester_devices'
+			),
+			[ '0', '1', '2', '3', '4', '5' ]
+		);
+		assert.deepEqual(
+			await distinct(
+				'select distinct activity_id as v from experience_entries'
+			),
+			[ '1', '2', '3', '4', '5' ]
+		);
+		assert.deepEqual(
+			await distinct(
+				'select distinct status as v from fiscal_profiles'
+			),
+			[ 'unverified', 'verified' ]
+		);
+		assert.deepEqual(
+			await distinct(
+				'select distinct status as v from payment_requests'
+			),
+			[ 'paid', 'processing' ]
+		);
+		// Upcoming, running, finished awaiting close, closed.
+		const reference = '2026-11-01 00:00:00';
+		assert.deepEqual(
+			await distinct( `select distinct case
+				when start_date > '${ reference }' then 'upcoming'
+				when end_date > '${ reference }' then 'running'
+				when status_id = 1 then 'awaiting'
+				else 'closed' end as v from campaigns` ),
+			[ 'awaiting', 'closed', 'running', 'upcoming' ]
+		);
+		const [ booty ] = numbers(
+			await rows(
+				first,
+				`select
+				sum(case when pending_booty_gross_cents > 0 and pending_booty_gross_cents < booty_threshold_cents then 1 else 0 end) as below,
+				sum(case when pending_booty_gross_cents >= booty_threshold_cents then 1 else 0 end) as above,
+				sum(case when amount < 0 then 1 else 0 end) as negative
+				from testers, (select min(amount) as amount from experience_entries) e`
+			)
+		);
+		assert.ok(
+			booty.below > 0 && booty.above > 0,
+			JSON.stringify( booty )
+		);
+		assert.ok( booty.negative > 0, 'some experience entries are negative' );
+	} );
+
+	it( 'keeps every counter equal to the rows it counts', async () => {
+		const mismatches = await rows(
+			first,
+			`select t.id from testers t
+			where t.total_exp_pts <> coalesce((select sum(amount) from experience_entries e where e.tester_id = t.id), 0)
+			or t.total_exp_pts <> coalesce((select sum(points) from tester_monthly_levels m where m.tester_id = t.id), 0)
+			or t.approved_bugs <> (select count(*) from bugs b where b.tester_id = t.id and b.status_id = 2)
+			or t.attended_cp <> (select count(*) from applications a where a.tester_id = t.id and a.status = 'selected' and a.completed = 1)
+			or t.booty_gross_cents <> coalesce((select sum(gross_cents) from booty_entries b where b.tester_id = t.id), 0)
+			or t.booty_net_cents <> coalesce((select sum(net_cents) from booty_entries b where b.tester_id = t.id), 0)
+			or t.pending_booty_gross_cents <> coalesce((select sum(gross_cents) from booty_entries b where b.tester_id = t.id and b.payment_request_id is null), 0)
+			or t.pending_booty_net_cents <> coalesce((select sum(net_cents) from booty_entries b where b.tester_id = t.id and b.payment_request_id is null), 0)`
+		);
+		assert.deepEqual( mismatches, [] );
+		const campaignMismatches = await rows(
+			first,
+			`select c.id from campaigns c
+			where c.applicants_count <> (select count(*) from applications a where a.campaign_id = c.id)
+			or c.selected_count <> (select count(*) from applications a where a.campaign_id = c.id and a.status = 'selected')
+			or (c.max_testers is not null and c.selected_count > c.max_testers)
+			or c.bugs_refused_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 1)
+			or c.bugs_approved_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 2)
+			or c.bugs_pending_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 3)
+			or c.bugs_need_review_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 4)`
+		);
+		assert.deepEqual( campaignMismatches, [] );
+		const paymentMismatches = await rows(
+			first,
+			`select p.id from payment_requests p
+			where p.amount_gross_cents <> (select sum(gross_cents) from booty_entries b where b.payment_request_id = p.id)`
+		);
+		assert.deepEqual( paymentMismatches, [] );
+		const [ { applicants } ] = numbers(
+			await rows(
+				first,
+				'select sum(applicants_count) as applicants from campaigns'
+			)
+		);
+		assert.ok( applicants > 0 );
+	} );
+
+	it( 'gives a tester at most one processing payment request, and only with a verified fiscal profile', async () => {
+		assert.deepEqual(
+			await rows(
+				first,
+				`select tester_id from payment_requests where status = 'processing'
+				group by tester_id having count(*) > 1`
+			),
+			[]
+		);
+		assert.deepEqual(
+			await rows(
+				first,
+				`select p.id from payment_requests p
+				left join fiscal_profiles f on f.tester_id = p.tester_id and f.status = 'verified'
+				where f.id is null`
+			),
+			[]
+		);
+	} );
+
+	it( 'dates everything before the reference date and testers over 16', async () => {
+		const [ dates ] = await rows< Record< string, string > >(
+			first,
+			`select
+			(select max(created_at) from experience_entries) as experience,
+			(select max(created_at) from bugs) as bugs,
+			(select max(paid_at) from payment_requests) as paid,
+			(select max(read_at) from popup_reads) as read_at,
+			(select max(birth_date) from testers) as youngest`
+		);
+		for ( const key of [ 'experience', 'bugs', 'paid', 'read_at' ] ) {
+			assert.ok(
+				String( dates[ key ] ) < '2026-11-01',
+				`${ key }: ${ dates[ key ] }`
+			);
+		}
+		assert.ok( String( dates.youngest ) < '2010-11-01', dates.youngest );
+	} );
+
+	it( 'stores popup content as base64 raw DEFLATE of HTML', async () => {
+		const popups = await first.db
+			.selectFrom( 'popups' )
+			.select( [ 'content' ] )
+			.execute();
+		assert.equal( popups.length, 8 );
+		for ( const { content } of popups ) {
+			const html = inflateRawSync(
+				Buffer.from( content, 'base64' )
+			).toString( 'utf8' );
+			assert.match( html, /^<(p|h2|h3)>/ );
+		}
+	} );
+
+	it( 'deletes exactly the seeded rows on reset', async () => {
+		const { insertId } = await second.db
+			.insertInto( 'testers' )
+			.values( {
+				wp_user_id: 7,
+				email: 'real@example.test',
+				name: 'Real',
+				surname: 'Tester',
+			} )
+			.executeTakeFirstOrThrow();
+		await resetSeed( second.db );
+		const left = await second.db
+			.selectFrom( 'testers' )
+			.select( 'id' )
+			.execute();
+		assert.deepEqual(
+			left.map( ( row ) => Number( row.id ) ),
+			[ Number( insertId ) ]
+		);
+		const [ counts ] = numbers(
+			await rows(
+				second,
+				`select (select count(*) from campaigns) as campaigns,
+				(select count(*) from popups) as popups, (select count(*) from experience_entries) as experience`
+			)
+		);
+		assert.deepEqual( counts, { campaigns: 0, popups: 0, experience: 0 } );
+	} );
+} );
