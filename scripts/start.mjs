@@ -69,14 +69,37 @@ try {
 }
 
 const seconds = ( ( Date.now() - startedAt ) / 1000 ).toFixed( 1 );
+const login = ( email ) => {
+	const tester = DEMO_TESTERS.find( ( item ) => item.email === email );
+	return `${ tester.email } / ${ tester.password }`;
+};
 console.log( `
-Crowdscout is running at ${ platform.url }/  (ready in ${ seconds } s; WordPress on ${ platform.runtime }, ${ platform.db })
+Crowdscout is running at ${
+	platform.url
+}/  (ready in ${ seconds } s; WordPress on ${ platform.runtime }, ${
+	platform.db
+})
 
-  Tester:  ${ DEMO_TESTERS[ 0 ].email } / ${ DEMO_TESTERS[ 0 ].password }   → ${ platform.url }/my-account/
-  Lead:    ${ DEMO_TESTERS[ 1 ].email } / ${ DEMO_TESTERS[ 1 ].password }   → ${ platform.url }/my-dashboard/
-  Admin:   ${ DEMO_ADMIN.email } / ${ DEMO_ADMIN.password }   → ${ platform.url }/wp-admin/
-  API:     ${ platform.url }/api   (POST /api/authenticate for a token)
-  Data:    ${ platform.dataDir }   (npm run reset wipes it)
+  Tester:      ${ login( 'demo@crowdscout.test' ) }   → ${
+		platform.url
+  }/my-account/   (new: onboarding, nothing yet)
+  Veteran:     ${ login( 'veteran@crowdscout.test' ) }   → ${
+		platform.url
+  }/my-dashboard/   (every state)
+  Unverified:  ${ login( 'unverified@crowdscout.test' ) }   → ${
+		platform.url
+  }/payments/   (booty below threshold)
+  Heavy:       ${ login( 'heavy@crowdscout.test' ) }   → ${
+		platform.url
+  }/experience-points/   (thousands of rows)
+  Lead:        ${ login( 'lead@crowdscout.test' ) }   → ${
+		platform.url
+  }/my-dashboard/
+  Admin:       ${ DEMO_ADMIN.email } / ${ DEMO_ADMIN.password }   → ${
+		platform.url
+  }/wp-admin/
+  API:         ${ platform.url }/api   (POST /api/authenticate for a token)
+  Data:        ${ platform.dataDir }   (npm run reset wipes it)
 
 Press Ctrl-C to stop.` );
 

@@ -8,6 +8,7 @@ import {
 	resetSeed,
 	seed,
 	SEED_WP_USER_ID_BASE,
+	type DemoProfile,
 	type SeedOptions,
 } from '../src/seed/index.ts';
 import {
@@ -73,6 +74,35 @@ const numbers = (
 						: value,
 				] )
 			) as Record< string, number >
+	);
+
+/** Testers whose counters differ from the rows they count. */
+const testerCounterMismatches = ( database: TestDatabase ) =>
+	rows(
+		database,
+		`select t.id from testers t
+		where t.total_exp_pts <> coalesce((select sum(amount) from experience_entries e where e.tester_id = t.id), 0)
+		or t.total_exp_pts <> coalesce((select sum(points) from tester_monthly_levels m where m.tester_id = t.id), 0)
+		or t.approved_bugs <> (select count(*) from bugs b where b.tester_id = t.id and b.status_id = 2)
+		or t.attended_cp <> (select count(*) from applications a where a.tester_id = t.id and a.status = 'selected' and a.completed = 1)
+		or t.booty_gross_cents <> coalesce((select sum(gross_cents) from booty_entries b where b.tester_id = t.id), 0)
+		or t.booty_net_cents <> coalesce((select sum(net_cents) from booty_entries b where b.tester_id = t.id), 0)
+		or t.pending_booty_gross_cents <> coalesce((select sum(gross_cents) from booty_entries b where b.tester_id = t.id and b.payment_request_id is null), 0)
+		or t.pending_booty_net_cents <> coalesce((select sum(net_cents) from booty_entries b where b.tester_id = t.id and b.payment_request_id is null), 0)`
+	);
+
+/** Campaigns whose counters differ from their applications and bugs. */
+const campaignCounterMismatches = ( database: TestDatabase ) =>
+	rows(
+		database,
+		`select c.id from campaigns c
+		where c.applicants_count <> (select count(*) from applications a where a.campaign_id = c.id)
+		or c.selected_count <> (select count(*) from applications a where a.campaign_id = c.id and a.status = 'selected')
+		or (c.max_testers is not null and c.selected_count > c.max_testers)
+		or c.bugs_refused_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 1)
+		or c.bugs_approved_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 2)
+		or c.bugs_pending_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 3)
+		or c.bugs_need_review_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 4)`
 	);
 
 describe( `demo data generator on ${ testEngine() }`, () => {
@@ -198,31 +228,8 @@ describe( `demo data generator on ${ testEngine() }`, () => {
 	} );
 
 	it( 'keeps every counter equal to the rows it counts', async () => {
-		const mismatches = await rows(
-			first,
-			`select t.id from testers t
-			where t.total_exp_pts <> coalesce((select sum(amount) from experience_entries e where e.tester_id = t.id), 0)
-			or t.total_exp_pts <> coalesce((select sum(points) from tester_monthly_levels m where m.tester_id = t.id), 0)
-			or t.approved_bugs <> (select count(*) from bugs b where b.tester_id = t.id and b.status_id = 2)
-			or t.attended_cp <> (select count(*) from applications a where a.tester_id = t.id and a.status = 'selected' and a.completed = 1)
-			or t.booty_gross_cents <> coalesce((select sum(gross_cents) from booty_entries b where b.tester_id = t.id), 0)
-			or t.booty_net_cents <> coalesce((select sum(net_cents) from booty_entries b where b.tester_id = t.id), 0)
-			or t.pending_booty_gross_cents <> coalesce((select sum(gross_cents) from booty_entries b where b.tester_id = t.id and b.payment_request_id is null), 0)
-			or t.pending_booty_net_cents <> coalesce((select sum(net_cents) from booty_entries b where b.tester_id = t.id and b.payment_request_id is null), 0)`
-		);
-		assert.deepEqual( mismatches, [] );
-		const campaignMismatches = await rows(
-			first,
-			`select c.id from campaigns c
-			where c.applicants_count <> (select count(*) from applications a where a.campaign_id = c.id)
-			or c.selected_count <> (select count(*) from applications a where a.campaign_id = c.id and a.status = 'selected')
-			or (c.max_testers is not null and c.selected_count > c.max_testers)
-			or c.bugs_refused_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 1)
-			or c.bugs_approved_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 2)
-			or c.bugs_pending_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 3)
-			or c.bugs_need_review_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 4)`
-		);
-		assert.deepEqual( campaignMismatches, [] );
+		assert.deepEqual( await testerCounterMismatches( first ), [] );
+		assert.deepEqual( await campaignCounterMismatches( first ), [] );
 		const paymentMismatches = await rows(
 			first,
 			`select p.id from payment_requests p
@@ -318,5 +325,223 @@ describe( `demo data generator on ${ testEngine() }`, () => {
 			)
 		);
 		assert.deepEqual( counts, { campaigns: 0, popups: 0, experience: 0 } );
+	} );
+} );
+
+describe( `demo testers on ${ testEngine() }`, () => {
+	const PROFILES: DemoProfile[] = [
+		'newcomer',
+		'veteran',
+		'unverified',
+		'heavy',
+	];
+	const REFERENCE = '2026-11-01 00:00:00';
+	let first: TestDatabase;
+	let second: TestDatabase;
+	const ids = {} as Record< DemoProfile, number >;
+
+	/** The demo sign-ups, as the API's POST /users leaves them; then the seed with their profiles. */
+	async function seedDemo( database: TestDatabase ) {
+		const demo = [];
+		for ( const [ position, profile ] of PROFILES.entries() ) {
+			const { insertId } = await database.db
+				.insertInto( 'testers' )
+				.values( {
+					wp_user_id: 10 + position,
+					email: `${ profile }@crowdscout.test`,
+					name: profile,
+					surname: 'Demo',
+					country: 'IT',
+					// Fixed, so that two databases seeded apart hold the same rows.
+					created_at: '2026-10-01 10:00:00',
+					updated_at: '2026-10-01 10:00:00',
+				} )
+				.executeTakeFirstOrThrow();
+			ids[ profile ] = Number( insertId );
+			demo.push( { testerId: Number( insertId ), profile } );
+		}
+		// Enough campaigns for the heavy tester's hundreds of applications.
+		await seed( database.db, {
+			seed: 'demo',
+			testers: 20,
+			campaigns: 300,
+			bugsPerTester: 2,
+			experiencePerTester: 5,
+			demo,
+		} );
+	}
+
+	const count = async ( table: string, profile: DemoProfile, where = '' ) =>
+		Number(
+			(
+				await rows< { n: unknown } >(
+					first,
+					`select count(*) as n from ${ table } where tester_id = ${ ids[ profile ] }${ where }`
+				)
+			)[ 0 ].n
+		);
+	const distinct = async ( query: string ) =>
+		( await rows< { v: unknown } >( first, query ) )
+			.map( ( row ) => String( row.v ) )
+			.sort();
+	const tester = async ( profile: DemoProfile ) =>
+		numbers(
+			await rows(
+				first,
+				`select onboarding_completed, total_exp_pts, attended_cp, approved_bugs, pending_booty_gross_cents,
+				booty_threshold_cents from testers where id = ${ ids[ profile ] }`
+			)
+		)[ 0 ];
+
+	before( async () => {
+		[ first, second ] = await Promise.all( [
+			createTestDatabase(),
+			createTestDatabase(),
+		] );
+		await seedDemo( first );
+	} );
+	after( () => Promise.all( [ first.drop(), second.drop() ] ) );
+
+	it( 'leaves the newcomer with nothing: no onboarding, devices, fiscal profile or history', async () => {
+		for ( const table of [
+			'tester_devices',
+			'fiscal_profiles',
+			'applications',
+			'bugs',
+			'experience_entries',
+			'tester_monthly_levels',
+			'booty_entries',
+			'payment_requests',
+			'popup_reads',
+			'tester_languages',
+		] ) {
+			assert.equal( await count( table, 'newcomer' ), 0, table );
+		}
+		assert.deepEqual( await tester( 'newcomer' ), {
+			onboarding_completed: 0,
+			total_exp_pts: 0,
+			attended_cp: 0,
+			approved_bugs: 0,
+			pending_booty_gross_cents: 0,
+			booty_threshold_cents: 300,
+		} );
+	} );
+
+	it( 'gives the veteran every state the dashboard and its lists show', async () => {
+		const id = ids.veteran;
+		const veteran = await tester( 'veteran' );
+		assert.equal( veteran.onboarding_completed, 1 );
+		assert.ok( veteran.total_exp_pts > 0 && veteran.attended_cp > 0 );
+		assert.ok( veteran.approved_bugs > 0 );
+		assert.ok(
+			veteran.pending_booty_gross_cents >= veteran.booty_threshold_cents,
+			JSON.stringify( veteran )
+		);
+		assert.ok(
+			(
+				await distinct(
+					`select distinct device_type as v from tester_devices where tester_id = ${ id }`
+				)
+			).length >= 3
+		);
+		assert.deepEqual(
+			await distinct(
+				`select status as v from fiscal_profiles where tester_id = ${ id }`
+			),
+			[ 'verified' ]
+		);
+		assert.deepEqual(
+			await distinct(
+				`select distinct status_id as v from bugs where tester_id = ${ id }`
+			),
+			[ '1', '2', '3', '4' ]
+		);
+		assert.deepEqual(
+			await distinct(
+				`select distinct status as v from payment_requests where tester_id = ${ id }`
+			),
+			[ 'paid', 'processing' ]
+		);
+		// The four dashboard tables (spec: active, available, completed awaiting review, closed).
+		const [ tables ] = numbers(
+			await rows(
+				first,
+				`select
+				(select count(*) from applications a join campaigns c on c.id = a.campaign_id
+					where a.tester_id = ${ id } and a.status = 'selected' and a.completed = 0 and c.status_id = 1) as active,
+				(select count(*) from campaigns c where c.end_date > '${ REFERENCE }' and not exists
+					(select 1 from applications a where a.campaign_id = c.id and a.tester_id = ${ id })) as available,
+				(select count(*) from applications a join campaigns c on c.id = a.campaign_id
+					where a.tester_id = ${ id } and a.status = 'selected' and a.completed = 1 and c.status_id = 1) as awaiting,
+				(select count(*) from applications a join campaigns c on c.id = a.campaign_id
+					where a.tester_id = ${ id } and a.status = 'selected' and c.status_id = 2) as closed`
+			)
+		);
+		for ( const [ table, value ] of Object.entries( tables ) ) {
+			assert.ok( value > 0, `${ table }: ${ JSON.stringify( tables ) }` );
+		}
+		const months = await distinct(
+			`select distinct month as v from tester_monthly_levels where tester_id = ${ id } and points > 0`
+		);
+		assert.ok( months.length >= 12, `${ months.length } months` );
+		const [ latest ] = numbers(
+			await rows(
+				first,
+				`select level_id from tester_monthly_levels where tester_id = ${ id } order by month desc limit 1`
+			)
+		);
+		assert.ok( latest.level_id > 0, JSON.stringify( latest ) );
+		assert.equal( await count( 'popup_reads', 'veteran' ), 0 );
+		assert.ok( ( await count( 'popup_recipients', 'veteran' ) ) > 0 );
+	} );
+
+	it( 'gives the unverified tester an unverified fiscal profile and booty below the threshold', async () => {
+		const unverified = await tester( 'unverified' );
+		assert.equal( unverified.onboarding_completed, 1 );
+		assert.ok(
+			unverified.pending_booty_gross_cents > 0 &&
+				unverified.pending_booty_gross_cents <
+					unverified.booty_threshold_cents,
+			JSON.stringify( unverified )
+		);
+		assert.deepEqual(
+			await distinct(
+				`select status as v from fiscal_profiles where tester_id = ${ ids.unverified }`
+			),
+			[ 'unverified' ]
+		);
+		assert.equal( await count( 'payment_requests', 'unverified' ), 0 );
+	} );
+
+	it( 'gives the heavy tester thousands of rows', async () => {
+		assert.ok( ( await count( 'experience_entries', 'heavy' ) ) >= 3000 );
+		assert.ok( ( await count( 'bugs', 'heavy' ) ) >= 1000 );
+		assert.ok( ( await count( 'applications', 'heavy' ) ) >= 200 );
+	} );
+
+	it( 'keeps the demo testers’ counters equal to their rows, and the campaigns’ too', async () => {
+		assert.deepEqual( await testerCounterMismatches( first ), [] );
+		assert.deepEqual( await campaignCounterMismatches( first ), [] );
+	} );
+
+	it( 'writes the same rows for the same demo testers', async () => {
+		await seedDemo( second );
+		assert.equal( await digest( second ), await digest( first ) );
+	} );
+
+	it( 'refuses a demo tester that does not exist', async () => {
+		const empty = await createTestDatabase();
+		try {
+			await assert.rejects(
+				seed( empty.db, {
+					testers: 0,
+					campaigns: 1,
+					demo: [ { testerId: 999_999, profile: 'veteran' } ],
+				} ),
+				/Demo tester 999999 does not exist/
+			);
+		} finally {
+			await empty.drop();
+		}
 	} );
 } );

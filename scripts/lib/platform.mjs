@@ -223,7 +223,7 @@ export async function startPlatform( {
 			)
 		);
 
-		await seedDemo( { apiUrl, log } );
+		await seedDemo( { apiUrl, apiDbUrl, log } );
 
 		const failed = Promise.race(
 			services.map( ( service ) =>

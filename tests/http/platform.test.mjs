@@ -11,6 +11,7 @@ import path from 'node:path';
 import { startPlatform } from '../../scripts/lib/platform.mjs';
 import { DEMO_ADMIN, DEMO_TESTERS } from '../../scripts/lib/demo.mjs';
 import { signInternalRequest } from '../../api/src/lib/channel.ts';
+import { createDatabase } from '../../api/src/db/connection.ts';
 import { Browser, pageConfig } from './helpers.mjs';
 
 const dataDir =
@@ -325,5 +326,60 @@ describe( 'persistence', () => {
 			body: JSON.stringify( tester ),
 		} );
 		assert.equal( again.status, 412 );
+	} );
+} );
+
+describe( 'demo data', () => {
+	const VETERAN = DEMO_TESTERS.find(
+		( tester ) => tester.email === 'veteran@crowdscout.test'
+	);
+	const counts = async ( { email, password } ) => {
+		const response = await authenticate( email, password );
+		assert.equal( response.status, 200, email );
+		const { token } = await response.json();
+		const me = await fetch(
+			`${ platform.url }/api/users/me?fields=total_exp_pts,attended_cp,approved_bugs`,
+			{ headers: { authorization: `Bearer ${ token }` } }
+		);
+		assert.equal( me.status, 200 );
+		const body = await me.json();
+		return [ body.total_exp_pts, body.attended_cp, body.approved_bugs ];
+	};
+	const testerCount = async () => {
+		const { db, destroy } = createDatabase(
+			`sqlite://${ path.join( dataDir, 'api.sqlite' ) }`
+		);
+		try {
+			const { n } = await db
+				.selectFrom( 'testers' )
+				.select( ( eb ) => eb.fn.countAll().as( 'n' ) )
+				.executeTakeFirstOrThrow();
+			return Number( n );
+		} finally {
+			await destroy();
+		}
+	};
+
+	test( 'the veteran has a history, Dana has none, and a restart seeds nothing more', async () => {
+		const [ exp, attended, approved ] = await counts( VETERAN );
+		assert.ok(
+			exp > 0 && attended > 0 && approved > 0,
+			JSON.stringify( { exp, attended, approved } )
+		);
+		assert.deepEqual( await counts( DEMO ), [ 0, 0, 0 ] );
+
+		const testers = await testerCount();
+		assert.ok(
+			testers >= 300 + DEMO_TESTERS.length,
+			`${ testers } testers`
+		);
+		await platform.stop();
+		platform = await start();
+		assert.equal( await testerCount(), testers );
+		assert.deepEqual( await counts( VETERAN ), [
+			exp,
+			attended,
+			approved,
+		] );
 	} );
 } );

@@ -1,18 +1,28 @@
 /**
  * `npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] [--seed S]
- * [--reference-date YYYY-MM-DD] [--db-url URL] [--reset]`: migrates the database forward, then writes demo
- * data (see index.ts). A database that already holds seeded rows is refused unless --reset, which deletes them
- * first.
+ * [--reference-date YYYY-MM-DD] [--demo EMAIL=PROFILE …] [--if-unseeded] [--db-url URL] [--reset]`: migrates
+ * the database forward, then writes demo data (see index.ts). A database that already holds seeded rows is
+ * refused unless --reset, which deletes them first, or --if-unseeded, which then leaves it as it is (what
+ * `npm start` does on every start). --demo gives an existing tester, found by email, a demo profile.
  */
 import { parseArgs } from 'node:util';
 import { readDatabaseUrl } from '../config.ts';
 import { createDatabase, redactUrl } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { countSeeded, resetSeed, seed, type SeedProgress } from './index.ts';
+import { normaliseEmail } from '../repositories/testers.ts';
+import {
+	countSeeded,
+	DEMO_PROFILES,
+	resetSeed,
+	seed,
+	type DemoProfile,
+	type DemoTester,
+	type SeedProgress,
+} from './index.ts';
 
 const USAGE =
 	'Usage: npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] ' +
-	'[--seed S] [--reference-date YYYY-MM-DD] [--db-url URL] [--reset]';
+	'[--seed S] [--reference-date YYYY-MM-DD] [--demo EMAIL=PROFILE …] [--if-unseeded] [--db-url URL] [--reset]';
 
 const { values } = parseArgs( {
 	options: {
@@ -23,6 +33,8 @@ const { values } = parseArgs( {
 		seed: { type: 'string', default: '1' },
 		'reference-date': { type: 'string' },
 		'db-url': { type: 'string' },
+		demo: { type: 'string', multiple: true, default: [] },
+		'if-unseeded': { type: 'boolean', default: false },
 		reset: { type: 'boolean', default: false },
 		help: { type: 'boolean', default: false },
 	},
@@ -41,6 +53,36 @@ function count( name: string, value: string | undefined ): number | undefined {
 	return number;
 }
 
+async function demoTesters(
+	db: ReturnType< typeof createDatabase >[ 'db' ],
+	pairs: string[]
+): Promise< DemoTester[] > {
+	const demo: DemoTester[] = [];
+	for ( const pair of pairs ) {
+		const [ email, profile ] = pair.split( '=' );
+		if ( ! DEMO_PROFILES.includes( profile as DemoProfile ) ) {
+			throw new Error(
+				`--demo takes EMAIL=PROFILE with a profile among ${ DEMO_PROFILES.join(
+					', '
+				) }, not "${ pair }"`
+			);
+		}
+		const tester = await db
+			.selectFrom( 'testers' )
+			.select( 'id' )
+			.where( 'email', '=', normaliseEmail( email ) )
+			.executeTakeFirst();
+		if ( ! tester ) {
+			throw new Error( `--demo: no tester has the email ${ email }` );
+		}
+		demo.push( {
+			testerId: Number( tester.id ),
+			profile: profile as DemoProfile,
+		} );
+	}
+	return demo;
+}
+
 const format = ( value: number ) => Math.round( value ).toLocaleString( 'en' );
 const seconds = ( ms: number ) => `${ ( ms / 1000 ).toFixed( 1 ) } s`;
 const out = ( line: string ) => process.stdout.write( `${ line }\n` );
@@ -50,21 +92,11 @@ if ( values.help ) {
 	process.exit( 0 );
 }
 
-const url = values[ 'db-url' ] ?? readDatabaseUrl( process.env );
-let database: ReturnType< typeof createDatabase > | undefined;
-try {
-	const testers = count( 'testers', values.testers );
-	const campaigns = count( 'campaigns', values.campaigns );
-	if ( testers === undefined || campaigns === undefined ) {
-		throw new Error( USAGE );
-	}
-	database = createDatabase( url );
-	const { db } = database;
-	out( `Seeding ${ redactUrl( url ) }` );
-	const applied = await migrateToLatest( db );
-	if ( applied.length ) {
-		out( `Migrated: ${ applied.join( ', ' ) }` );
-	}
+async function seedAndReport(
+	db: ReturnType< typeof createDatabase >[ 'db' ],
+	testers: number,
+	campaigns: number
+): Promise< void > {
 	if ( ( await countSeeded( db ) ) > 0 ) {
 		if ( ! values.reset ) {
 			throw new Error(
@@ -90,6 +122,7 @@ try {
 			values[ 'experience-per-tester' ]
 		),
 		referenceDate: values[ 'reference-date' ],
+		demo: await demoTesters( db, values.demo ),
 		onProgress: ( progress: SeedProgress ) => {
 			// About twenty lines for any size, and always the last one.
 			if (
@@ -136,6 +169,32 @@ try {
 			result.ms
 		) } (${ format( ( result.totalRows * 1000 ) / result.ms ) } rows/s)`
 	);
+}
+
+const url = values[ 'db-url' ] ?? readDatabaseUrl( process.env );
+let database: ReturnType< typeof createDatabase > | undefined;
+try {
+	const testers = count( 'testers', values.testers );
+	const campaigns = count( 'campaigns', values.campaigns );
+	if ( testers === undefined || campaigns === undefined ) {
+		throw new Error( USAGE );
+	}
+	database = createDatabase( url );
+	const { db } = database;
+	out( `Seeding ${ redactUrl( url ) }` );
+	const applied = await migrateToLatest( db );
+	if ( applied.length ) {
+		out( `Migrated: ${ applied.join( ', ' ) }` );
+	}
+	if (
+		values[ 'if-unseeded' ] &&
+		! values.reset &&
+		( await countSeeded( db ) ) > 0
+	) {
+		out( 'Already seeded: nothing to do.' );
+	} else {
+		await seedAndReport( db, testers, campaigns );
+	}
 } catch ( error ) {
 	process.stderr.write(
 		`${ error instanceof Error ? error.message : String( error ) }\n`

@@ -18,9 +18,11 @@ import {
 import { Random } from './random.ts';
 import {
 	BulkWriter,
+	COLUMNS,
 	SEED_TABLES,
 	type SeedTable,
 	type TableStats,
+	type Value,
 } from './writer.ts';
 
 /**
@@ -67,7 +69,94 @@ export interface SeedOptions {
 	months?: number;
 	/** Testers per transaction. Default 1,000. */
 	chunkTesters?: number;
+	/**
+	 * Rows for testers that already exist (the demo sign-ups of `npm start`), one profile each (DEMO_PROFILES).
+	 * Written before the generated testers, so they get their pick of the campaigns.
+	 */
+	demo?: DemoTester[];
 	onProgress?: ( progress: SeedProgress ) => void;
+}
+
+export const DEMO_PROFILES = [
+	'newcomer',
+	'veteran',
+	'unverified',
+	'heavy',
+] as const;
+
+export type DemoProfile = ( typeof DEMO_PROFILES )[ number ];
+
+export interface DemoTester {
+	testerId: number;
+	profile: DemoProfile;
+}
+
+/**
+ * What each demo profile shows (README "Two commands"). A newcomer gets no rows at all: no onboarding, no
+ * devices, no fiscal profile, every counter zero. The others complete onboarding and apply by DEMO_APPLY, which
+ * leaves every dashboard table (active, available, finished awaiting review, closed) non-empty.
+ */
+interface DemoShape {
+	monthsAgo: number;
+	deviceTypes: number[];
+	applyToAll: boolean;
+	/** Whether closed campaigns end completed, with their experience and booty. */
+	completes: boolean;
+	bugs: number;
+	experience: number;
+	fiscal: 'verified' | 'unverified';
+	/** Paid requests, one processing, and pending booty above the threshold on top. */
+	payments: boolean;
+	readsPopups: boolean;
+}
+
+const DEMO_SHAPES: Record< Exclude< DemoProfile, 'newcomer' >, DemoShape > = {
+	veteran: {
+		monthsAgo: 24,
+		deviceTypes: [ 0, 2, 1, 4 ],
+		applyToAll: true,
+		completes: true,
+		bugs: 80,
+		experience: 400,
+		fiscal: 'verified',
+		payments: true,
+		readsPopups: false,
+	},
+	// Below the threshold: a referral bonus is all the booty there is.
+	unverified: {
+		monthsAgo: 4,
+		deviceTypes: [ 0, 3 ],
+		applyToAll: false,
+		completes: false,
+		bugs: 6,
+		experience: 25,
+		fiscal: 'unverified',
+		payments: false,
+		readsPopups: true,
+	},
+	heavy: {
+		monthsAgo: 24,
+		deviceTypes: [ 0, 1, 2, 3, 4, 5 ],
+		applyToAll: true,
+		completes: true,
+		bugs: 1200,
+		experience: 3200,
+		fiscal: 'verified',
+		payments: true,
+		readsPopups: true,
+	},
+};
+
+interface DemoPlan {
+	id: number;
+	key: string;
+	shape: DemoShape;
+	existing: {
+		email: string;
+		name: string;
+		surname: string;
+		country: string | null;
+	};
 }
 
 export interface SeedProgress {
@@ -315,6 +404,28 @@ const APPLICATION_STATUS: Record<
 		[ 'excluded', 30 ],
 	],
 };
+/**
+ * How a demo tester who applies everywhere stands in the k-th campaign of each state (null: not applied, so the
+ * campaign stays available): the first of each state fills one dashboard table.
+ */
+const DEMO_APPLY: Record<
+	CampaignState,
+	( k: number ) => { status: string; completed: boolean } | null
+> = {
+	upcoming: ( k ) =>
+		k % 2 === 0 ? null : { status: 'selected', completed: false },
+	running: ( k ) =>
+		[
+			{ status: 'selected', completed: false },
+			null,
+			{ status: 'applied', completed: false },
+		][ k % 3 ],
+	awaiting: ( k ) => ( { status: 'selected', completed: k % 3 !== 2 } ),
+	closed: ( k ) =>
+		k % 6 === 5
+			? { status: 'excluded', completed: false }
+			: { status: 'selected', completed: true },
+};
 const COMPLETED_CHANCE: Record< CampaignState, number > = {
 	upcoming: 0,
 	running: 0.4,
@@ -382,11 +493,17 @@ class Generator {
 	private openEnded: CampaignPlan[] = [];
 	private popups: PopupPlan[] = [];
 	private testerBase = 0;
+	/** The demo testers' own columns, written by UPDATE once their rows are in. */
+	private demoUpdates: Array< {
+		id: number;
+		values: Record< string, Value >;
+	} > = [];
 
 	private constructor(
 		private readonly db: Kysely< Database >,
 		options: SeedOptions,
-		maxIds: Record< SeedTable, number >
+		maxIds: Record< SeedTable, number >,
+		private readonly demo: DemoPlan[]
 	) {
 		this.writer = new BulkWriter( db );
 		this.seedKey = String( options.seed ?? 1 );
@@ -401,9 +518,9 @@ class Generator {
 			options.experiencePerTester ?? 50
 		);
 		if (
-			this.bugsPerTester > 0 &&
-			this.testers > 0 &&
-			! this.campaignCount
+			! this.campaignCount &&
+			( ( this.bugsPerTester > 0 && this.testers > 0 ) ||
+				demo.length > 0 )
 		) {
 			throw new Error( 'Bugs need campaigns: pass campaigns ≥ 1' );
 		}
@@ -438,7 +555,12 @@ class Generator {
 				.executeTakeFirst();
 			maxIds[ table ] = Number( row?.max ?? 0 );
 		}
-		return new Generator( db, options, maxIds );
+		return new Generator(
+			db,
+			options,
+			maxIds,
+			await planDemo( db, options.demo ?? [] )
+		);
 	}
 
 	private id( table: SeedTable ): number {
@@ -451,6 +573,17 @@ class Generator {
 		this.planCampaigns();
 		this.writePopups();
 		await this.writer.flush();
+		for ( const plan of this.demo ) {
+			this.tester( -1, plan );
+			await this.writer.flush();
+		}
+		for ( const { id, values } of this.demoUpdates ) {
+			await this.db
+				.updateTable( 'testers' )
+				.set( values as never )
+				.where( 'id', '=', id )
+				.execute();
+		}
 		this.testerBase = this.next.testers;
 		for ( let index = 0; index < this.testers; index++ ) {
 			this.tester( index );
@@ -818,11 +951,23 @@ class Generator {
 		return index % 2 === 0 ? perTester + spread : perTester - spread;
 	}
 
-	private tester( index: number ): void {
-		const rng = new Random( `${ this.seedKey }/tester/${ index }` );
+	/**
+	 * One tester with everything they own. With `demo`, the tester exists already: its rows follow the demo
+	 * shape, and its own columns go to demoUpdates instead of an INSERT.
+	 *
+	 * @param index
+	 * @param demo
+	 */
+	private tester( index: number, demo?: DemoPlan ): void {
+		const rng = new Random(
+			demo
+				? `${ this.seedKey }/demo/${ demo.key }`
+				: `${ this.seedKey }/tester/${ index }`
+		);
 		const { writer, now } = this;
-		const id = this.testerBase + index + 1;
-		const country: CountryPeople =
+		const shape = demo?.shape;
+		const id = demo ? demo.id : this.testerBase + index + 1;
+		const drawn: CountryPeople =
 			PEOPLE[
 				rng.weighted(
 					PEOPLE.map(
@@ -831,27 +976,38 @@ class Generator {
 					)
 				)
 			];
+		const country =
+			PEOPLE.find( ( entry ) => entry.code === demo?.existing.country ) ??
+			drawn;
 		const gender = rng.weighted( [
 			[ 'female', 45 ],
 			[ 'male', 45 ],
 			[ 'not-specified', 7 ],
 			[ 'other', 3 ],
 		] );
-		const name = rng.pick(
-			gender === 'female' || ( gender !== 'male' && rng.chance( 0.5 ) )
-				? country.female
-				: country.male
-		);
-		const surname = rng.pick( country.surnames );
-		const email = `${ ascii( name ) }.${ ascii( surname ) }.${
-			index + 1
-		}@${ SEED_EMAIL_DOMAIN }`;
-		const created =
-			this.windowStart +
-			Math.floor(
-				( rng.next() * ( now - 30 * DAY - this.windowStart ) ) / MINUTE
-			) *
-				MINUTE;
+		const name =
+			demo?.existing.name ??
+			rng.pick(
+				gender === 'female' ||
+					( gender !== 'male' && rng.chance( 0.5 ) )
+					? country.female
+					: country.male
+			);
+		const surname = demo?.existing.surname ?? rng.pick( country.surnames );
+		const email =
+			demo?.existing.email ??
+			`${ ascii( name ) }.${ ascii( surname ) }.${
+				index + 1
+			}@${ SEED_EMAIL_DOMAIN }`;
+		const created = shape
+			? Math.max( this.windowStart, now - shape.monthsAgo * 30 * DAY ) +
+			  DAY
+			: this.windowStart +
+			  Math.floor(
+					( rng.next() * ( now - 30 * DAY - this.windowStart ) ) /
+						MINUTE
+			  ) *
+					MINUTE;
 		const birth =
 			now - ( rng.int( 19, 70 ) * 365 + rng.int( 0, 364 ) ) * DAY;
 		const city = rng.pick( country.cities );
@@ -862,17 +1018,26 @@ class Generator {
 			type: number;
 			platformId: number;
 		} > = [];
-		const deviceCount = rng.weighted( [
-			[ 1, 40 ],
-			[ 2, 35 ],
-			[ 3, 18 ],
-			[ 4, 7 ],
-		] );
+		const deviceCount =
+			shape?.deviceTypes.length ??
+			rng.weighted( [
+				[ 1, 40 ],
+				[ 2, 35 ],
+				[ 3, 18 ],
+				[ 4, 7 ],
+			] );
 		for ( let d = 0; d < deviceCount; d++ ) {
-			const type =
-				d === 0
-					? FIRST_DEVICE_TYPES[ index % FIRST_DEVICE_TYPES.length ]
-					: rng.weighted( DEVICE_TYPE_WEIGHTS );
+			let type: number;
+			if ( shape ) {
+				type = shape.deviceTypes[ d ];
+			} else {
+				type =
+					d === 0
+						? FIRST_DEVICE_TYPES[
+								index % FIRST_DEVICE_TYPES.length
+						  ]
+						: rng.weighted( DEVICE_TYPE_WEIGHTS );
+			}
 			const platformId = rng.pick( PLATFORMS_BY_TYPE.get( type )! );
 			const versions = VERSIONS_BY_PLATFORM.get( platformId )!;
 			// Newer versions are more common.
@@ -895,7 +1060,7 @@ class Generator {
 				type === 2 ? rng.pick( PC_TYPE_IDS ) : null,
 				version,
 				sqlDateTime( added ),
-				d > 0 && rng.chance( 0.1 )
+				! shape && d > 0 && rng.chance( 0.1 )
 					? sqlDateTime( added + rng.int( 1, 20 ) * DAY )
 					: null,
 			] );
@@ -912,10 +1077,16 @@ class Generator {
 		}
 		const applications: Application[] = [];
 		const applied = new Map< number, Application >();
-		const apply = ( campaign: CampaignPlan, forcedSelected: boolean ) => {
-			let status = forcedSelected
-				? 'selected'
-				: rng.weighted( APPLICATION_STATUS[ campaign.state ] );
+		const apply = (
+			campaign: CampaignPlan,
+			forcedSelected: boolean,
+			demoStatus?: { status: string; completed: boolean }
+		) => {
+			let status =
+				demoStatus?.status ??
+				( forcedSelected
+					? 'selected'
+					: rng.weighted( APPLICATION_STATUS[ campaign.state ] ) );
 			if (
 				status === 'selected' &&
 				campaign.maxTesters !== null &&
@@ -949,16 +1120,35 @@ class Generator {
 				id: this.id( 'applications' ),
 				campaign,
 				status,
-				completed:
-					status === 'selected' &&
-					rng.chance( COMPLETED_CHANCE[ campaign.state ] ),
+				completed: demoStatus
+					? status === 'selected' && demoStatus.completed
+					: status === 'selected' &&
+					  rng.chance( COMPLETED_CHANCE[ campaign.state ] ) &&
+					  ( shape?.completes ?? true ),
 				deviceId: device.id,
 				applied: appliedAt,
 			};
 			applications.push( application );
 			applied.set( campaign.id, application );
 		};
-		if ( this.campaigns.length ) {
+		if ( shape?.applyToAll ) {
+			const seen: Record< CampaignState, number > = {
+				upcoming: 0,
+				running: 0,
+				awaiting: 0,
+				closed: 0,
+			};
+			for ( const campaign of this.campaigns.slice(
+				lowerBound( this.campaigns, created - 7 * DAY )
+			) ) {
+				const status = DEMO_APPLY[ campaign.state ](
+					seen[ campaign.state ]++
+				);
+				if ( status ) {
+					apply( campaign, false, status );
+				}
+			}
+		} else if ( this.campaigns.length ) {
 			const first = lowerBound( this.campaigns, created - 7 * DAY );
 			const available = this.campaigns.length - first;
 			const wanted = Math.min( available, rng.int( 1, 10 ) );
@@ -970,7 +1160,9 @@ class Generator {
 				apply( this.campaigns[ position ], false );
 			}
 		}
-		const bugCount = this.countFor( index, this.bugsPerTester, 'bugs', 0 );
+		const bugCount =
+			shape?.bugs ??
+			this.countFor( index, this.bugsPerTester, 'bugs', 0 );
 		let eligible = applications.filter(
 			( item ) =>
 				item.status === 'selected' && item.campaign.state !== 'upcoming'
@@ -1041,10 +1233,19 @@ class Generator {
 		}
 		const bugs: Bug[] = [];
 		let approved = 0;
+		// A demo tester's first four bugs, on campaigns still in evaluation, show the four statuses.
+		const evaluating = shape?.applyToAll
+			? eligible.filter( ( item ) =>
+					[ 'running', 'awaiting' ].includes( item.campaign.state )
+			  )
+			: [];
 		for ( let b = 0; b < bugCount; b++ ) {
-			const application = rng.pick( eligible );
+			const forced = b < 4 && evaluating.length > 0;
+			const application = rng.pick( forced ? evaluating : eligible );
 			const { campaign } = application;
-			const status = rng.weighted( BUG_STATUS[ campaign.state ] );
+			const status = forced
+				? b + 1
+				: rng.weighted( BUG_STATUS[ campaign.state ] );
 			const severity = rng.pick( campaign.severities );
 			const lo = Math.max( campaign.start, application.applied );
 			const hi = Math.min( campaign.end, now - HOUR );
@@ -1088,12 +1289,9 @@ class Generator {
 		}
 
 		/* experience and monthly levels */
-		const experienceCount = this.countFor(
-			index,
-			this.experiencePerTester,
-			'experience',
-			1
-		);
+		const experienceCount =
+			shape?.experience ??
+			this.countFor( index, this.experiencePerTester, 'experience', 1 );
 		const monthly = new Map< number, number >();
 		let totalExp = 0;
 		const addExperience = (
@@ -1218,10 +1416,15 @@ class Generator {
 		}
 
 		/* fiscal profile */
-		const fiscalType = rng.chance( 0.6 )
-			? rng.weighted( FISCAL_TYPES )
-			: null;
-		const verified = fiscalType !== null && rng.chance( 0.7 );
+		let fiscalType: string | null = null;
+		if ( shape ) {
+			fiscalType = 'withholding';
+		} else if ( rng.chance( 0.6 ) ) {
+			fiscalType = rng.weighted( FISCAL_TYPES );
+		}
+		const verified = shape
+			? shape.fiscal === 'verified'
+			: fiscalType !== null && rng.chance( 0.7 );
 		if ( fiscalType ) {
 			writer.add( 'fiscal_profiles', [
 				this.id( 'fiscal_profiles' ),
@@ -1273,7 +1476,7 @@ class Generator {
 				} );
 			}
 		}
-		if ( rng.chance( 0.25 ) ) {
+		if ( shape ? ! shape.completes : rng.chance( 0.25 ) ) {
 			booty.push( {
 				campaignId: null,
 				activity: 5,
@@ -1284,7 +1487,7 @@ class Generator {
 					Math.floor( rng.next() * ( now - created - DAY ) ),
 			} );
 		}
-		if ( rng.chance( 0.1 ) ) {
+		if ( ! shape && rng.chance( 0.1 ) ) {
 			booty.push( {
 				campaignId: null,
 				activity: 4,
@@ -1294,6 +1497,25 @@ class Generator {
 					created +
 					Math.floor( rng.next() * ( now - created - DAY ) ),
 			} );
+		}
+		if ( shape?.payments ) {
+			// Recent bonuses: the older one goes into the processing request, the newer one stays available.
+			booty.push(
+				{
+					campaignId: null,
+					activity: 4,
+					name: 'Top tester bonus',
+					gross: 2000,
+					at: now - 12 * DAY,
+				},
+				{
+					campaignId: null,
+					activity: 4,
+					name: 'Bug parade bonus',
+					gross: 1000,
+					at: now - 3 * DAY,
+				}
+			);
 		}
 		booty.sort( ( a, b ) => a.at - b.at );
 		const threshold = 300;
@@ -1310,15 +1532,17 @@ class Generator {
 		} > = [];
 		if ( verified ) {
 			// A tester with a request in progress keeps at least their latest entry out of the paid ones.
-			const processing = rng.chance( 0.35 );
+			const processing = shape ? shape.payments : rng.chance( 0.35 );
+			// Entries a demo tester keeps available after the request in progress.
+			const end = booty.length - ( shape?.payments ? 1 : 0 );
 			let from = 0;
 			let sum = 0;
-			for ( let b = 0; b < booty.length - ( processing ? 1 : 0 ); b++ ) {
+			for ( let b = 0; b < end - ( processing ? 1 : 0 ); b++ ) {
 				sum += booty[ b ].gross;
 				if (
 					sum >= threshold &&
 					booty[ b ].at < now - 30 * DAY &&
-					rng.chance( 0.7 )
+					( shape !== undefined || rng.chance( 0.7 ) )
 				) {
 					requests.push( {
 						id: this.id( 'payment_requests' ),
@@ -1331,7 +1555,7 @@ class Generator {
 				}
 			}
 			let open = 0;
-			for ( let b = from; b < booty.length; b++ ) {
+			for ( let b = from; b < end; b++ ) {
 				open += booty[ b ].gross;
 			}
 			if ( processing && open >= threshold ) {
@@ -1339,7 +1563,7 @@ class Generator {
 					id: this.id( 'payment_requests' ),
 					status: 'processing',
 					from,
-					to: booty.length - 1,
+					to: end - 1,
 				} );
 			}
 		}
@@ -1407,8 +1631,8 @@ class Generator {
 		/* the tester row itself, now that its counters are known */
 		const referrer =
 			index > 0 && rng.chance( 0.08 ) ? rng.int( 0, index - 1 ) : null;
-		const isVerified = rng.chance( 0.85 );
-		writer.add( 'testers', [
+		const isVerified = shape !== undefined || rng.chance( 0.85 );
+		const row: Value[] = [
 			id,
 			SEED_WP_USER_ID_BASE + index,
 			email,
@@ -1416,7 +1640,7 @@ class Generator {
 			surname,
 			sqlDate( birth ),
 			country.code,
-			rng.chance( 0.9 ) ? 1 : 0,
+			shape !== undefined || rng.chance( 0.9 ) ? 1 : 0,
 			isVerified ? 1 : 0,
 			totalExp,
 			attended,
@@ -1440,7 +1664,35 @@ class Generator {
 			rng.chance( 0.9 ) ? rng.int( 1, EMPLOYMENT_COUNT ) : null,
 			rng.chance( 0.9 ) ? rng.int( 1, EDUCATION_COUNT ) : null,
 			referrer === null ? null : this.testerBase + referrer + 1,
-		] );
+		];
+		if ( demo ) {
+			// Who they are stays as signed up; the rest catches up with the rows above.
+			const kept = new Set< string >( [
+				'id',
+				'wp_user_id',
+				'email',
+				'name',
+				'surname',
+				'birth_date',
+				'country',
+				'referral_code',
+				'own_referral_code',
+				'referred_by_tester_id',
+			] );
+			this.demoUpdates.push( {
+				id,
+				values: Object.fromEntries(
+					COLUMNS.testers
+						.map(
+							( column, position ) =>
+								[ column, row[ position ] ] as const
+						)
+						.filter( ( [ column ] ) => ! kept.has( column ) )
+				),
+			} );
+		} else {
+			writer.add( 'testers', row );
+		}
 		const spoken = new Set( [
 			MOTHER_TONGUE[ country.code ] ?? 'English',
 			...rng.sample( SPOKEN_LANGUAGES, rng.int( 0, 2 ) ),
@@ -1470,7 +1722,8 @@ class Generator {
 		/* popups */
 		for ( const popup of this.popups ) {
 			const recipient =
-				popup.listEvery !== null && index % popup.listEvery === 0;
+				popup.listEvery !== null &&
+				( demo !== undefined || index % popup.listEvery === 0 );
 			if ( recipient ) {
 				writer.add( 'popup_recipients', [
 					this.id( 'popup_recipients' ),
@@ -1480,6 +1733,7 @@ class Generator {
 			}
 			if (
 				( popup.listEvery === null || recipient ) &&
+				( shape?.readsPopups ?? true ) &&
 				rng.chance( 0.4 )
 			) {
 				const from = Math.max( popup.created, created );
@@ -1501,6 +1755,64 @@ class Generator {
 }
 
 /* -------------------------------------------------------------------- helpers */
+
+/** The existing testers behind the demo options; a newcomer stays as signed up, so it needs no plan. */
+async function planDemo(
+	db: Kysely< Database >,
+	demo: DemoTester[]
+): Promise< DemoPlan[] > {
+	const seen = new Set< number >();
+	const plans: DemoPlan[] = [];
+	for ( const { testerId, profile } of demo ) {
+		if ( ! DEMO_PROFILES.includes( profile ) ) {
+			throw new Error(
+				`Unknown demo profile "${ profile }": use ${ DEMO_PROFILES.join(
+					', '
+				) }`
+			);
+		}
+		if ( seen.has( testerId ) ) {
+			throw new Error(
+				`Tester ${ testerId } is given more than one demo profile`
+			);
+		}
+		seen.add( testerId );
+		const existing = await db
+			.selectFrom( 'testers' )
+			.select( [ 'email', 'name', 'surname', 'country' ] )
+			.where( 'id', '=', testerId )
+			.executeTakeFirst();
+		if ( ! existing ) {
+			throw new Error( `Demo tester ${ testerId } does not exist` );
+		}
+		const history = await db
+			.selectFrom( 'experience_entries' )
+			.select( 'id' )
+			.where( 'tester_id', '=', testerId )
+			.limit( 1 )
+			.executeTakeFirst();
+		if ( history && profile !== 'newcomer' ) {
+			// Their rows would be added to, not replaced (resetSeed keeps real testers' rows).
+			throw new Error(
+				`Demo tester ${ testerId } already has a history; give the profile to a fresh sign-up`
+			);
+		}
+		if ( profile !== 'newcomer' ) {
+			plans.push( {
+				id: testerId,
+				// The profile and its position among its kind, not the id: the same rows on any database.
+				key: `${ profile }/${
+					plans.filter( ( plan ) =>
+						plan.key.startsWith( `${ profile }/` )
+					).length
+				}`,
+				shape: DEMO_SHAPES[ profile ],
+				existing,
+			} );
+		}
+	}
+	return plans;
+}
 
 /**
  * The level of next month (README "Levels"): up to the highest level whose reach the month's points meet; else
