@@ -54,9 +54,8 @@ final class Header_Login {
 	 * @return string
 	 */
 	public function button(): string {
-		$language = Locale::current();
-		$login    = home_url( '/' . ( Locale::FALLBACK === $language ? '' : $language . '/' ) . 'login/' );
-		$here     = Page_Config::current_url();
+		$login = Routes::url( Routes::LOGIN );
+		$here  = Page_Config::current_url();
 		if ( ! str_ends_with( untrailingslashit( (string) wp_parse_url( $here, PHP_URL_PATH ) ), '/login' ) ) {
 			$login = add_query_arg( 'redirectTo', rawurlencode( $here ), $login );
 		}

@@ -59,13 +59,11 @@ final class Not_Found {
 	 * @return string
 	 */
 	public static function message(): string {
-		$language  = Locale::current();
-		$dashboard = home_url( '/' . ( Locale::FALLBACK === $language ? '' : $language . '/' ) . 'my-dashboard/' );
 		return sprintf(
 			'<main id="wp--skip-link--target" class="crowdscout-not-found wp-block-group is-layout-constrained"><h1 class="wp-block-heading">%s</h1><p>%s</p><div class="wp-block-buttons"><div class="wp-block-button"><a class="wp-block-button__link wp-element-button" href="%s">%s</a></div></div></main>',
 			esc_html( Strings::get( 'notFound.title' ) ),
 			esc_html( Strings::get( 'notFound.message' ) ),
-			esc_url( $dashboard ),
+			esc_url( Routes::url( Routes::DASHBOARD ) ),
 			esc_html( Strings::get( 'notFound.dashboard' ) )
 		);
 	}
