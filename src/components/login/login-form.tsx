@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from '@wordpress/element';
-import { Formik, useFormikContext, type FormikHelpers } from 'formik';
-import type { RefObject } from 'react';
+import { Formik, type FormikHelpers } from 'formik';
 import { object, string } from 'yup';
 
 import { useAppDispatch } from '../../app/hooks';
 import { useConfig } from '../../hooks/use-config';
+import { FailedSubmitFocus } from '../failed-submit-focus';
 import { routeUrl } from '../../lib/routes';
 import { useTranslation } from '../../lib/use-translation';
 import { logIn, type LoginOutcome } from '../../services/account';
@@ -34,33 +34,6 @@ const schema = object( {
 } );
 
 type Phase = 'idle' | 'submitting' | 'success';
-
-/**
- * After a submit that validation stopped, moves focus to the first invalid field, in the order given.
- *
- * @param props
- * @param props.fields Field name → its input, in the form's order.
- */
-export function FocusFirstError( {
-	fields,
-}: {
-	fields: Record< string, RefObject< HTMLElement > >;
-} ) {
-	const { submitCount, isValidating, errors } =
-		useFormikContext< Record< string, unknown > >();
-	useEffect( () => {
-		if ( submitCount === 0 || isValidating ) {
-			return;
-		}
-		const first = Object.keys( fields ).find( ( name ) => errors[ name ] );
-		if ( first ) {
-			fields[ first ].current?.focus();
-		}
-		// Only a new submit attempt moves focus, not every keystroke that changes the errors.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [ submitCount, isValidating ] );
-	return null;
-}
 
 export interface LoginFormProps {
 	/** Where to go once logged in; null reloads the page (spec §4). */
@@ -198,11 +171,11 @@ export default function LoginForm( {
 								}
 							} }
 						>
-							<FocusFirstError
-								fields={ {
-									email: emailRef,
-									password: passwordRef,
-								} }
+							<FailedSubmitFocus
+								fields={ [
+									[ 'email', emailRef ],
+									[ 'password', passwordRef ],
+								] }
 							/>
 							{ problem && (
 								<div

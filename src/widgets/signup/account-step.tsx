@@ -1,14 +1,10 @@
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { Formik } from 'formik';
 
+import { FailedSubmitFocus } from '../../components/failed-submit-focus';
+import { useSingleFlight } from '../../hooks/use-single-flight';
 import { useTranslation } from '../../lib/use-translation';
-import {
-	describedBy,
-	FailedSubmitFocus,
-	FieldError,
-	Label,
-	useErrorText,
-} from './form-parts';
+import { describedBy, FieldError, Label, useErrorText } from './form-parts';
 import { PasswordChecklist } from './password-checklist';
 import { accountSchema, type AccountValues } from './schemas';
 
@@ -44,9 +40,6 @@ export function AccountStep( {
 	const errorText = useErrorText();
 	const [ attempted, setAttempted ] = useState( false );
 	const [ showPassword, setShowPassword ] = useState( false );
-	// The ref stops a second submit at once; the state shows it.
-	const busy = useRef( false );
-	const [ sending, setSending ] = useState( false );
 	const emailRef = useRef< HTMLInputElement >( null );
 	const passwordRef = useRef< HTMLInputElement >( null );
 
@@ -58,13 +51,8 @@ export function AccountStep( {
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [] );
 
-	async function submit( values: AccountValues ) {
-		if ( busy.current ) {
-			return;
-		}
-		busy.current = true;
-		setSending( true );
-		try {
+	const [ sending, submit ] = useSingleFlight(
+		async ( values: AccountValues ) => {
 			const outcome = await onSubmit( {
 				...values,
 				email: values.email.trim(),
@@ -72,11 +60,8 @@ export function AccountStep( {
 			if ( outcome === 'taken' ) {
 				emailRef.current?.focus();
 			}
-		} finally {
-			busy.current = false;
-			setSending( false );
 		}
-	}
+	);
 
 	return (
 		<Formik< AccountValues >

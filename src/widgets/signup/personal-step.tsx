@@ -1,16 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
 import { Formik } from 'formik';
 
+import { FailedSubmitFocus } from '../../components/failed-submit-focus';
+import { useSingleFlight } from '../../hooks/use-single-flight';
 import { useTranslation } from '../../lib/use-translation';
 import { BirthDateField } from './birth-date-field';
 import { countryOptions } from './countries';
-import {
-	describedBy,
-	FailedSubmitFocus,
-	FieldError,
-	Label,
-	useErrorText,
-} from './form-parts';
+import { describedBy, FieldError, Label, useErrorText } from './form-parts';
 import { personalSchema, type PersonalValues } from './schemas';
 
 export type SubmitPhase = 'idle' | 'redirecting';
@@ -54,9 +50,6 @@ export function PersonalStep( {
 	const { t, i18n } = useTranslation();
 	const errorText = useErrorText();
 	const [ attempted, setAttempted ] = useState( false );
-	// The ref stops a second submit at once; the state shows it.
-	const busy = useRef( false );
-	const [ sending, setSending ] = useState( false );
 	const refs = {
 		name: useRef< HTMLInputElement >( null ),
 		surname: useRef< HTMLInputElement >( null ),
@@ -75,19 +68,7 @@ export function PersonalStep( {
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [] );
 
-	async function submit( values: PersonalValues ) {
-		if ( busy.current ) {
-			return;
-		}
-		busy.current = true;
-		setSending( true );
-		try {
-			await onSubmit( values );
-		} finally {
-			busy.current = false;
-			setSending( false );
-		}
-	}
+	const [ sending, submit ] = useSingleFlight( onSubmit );
 
 	return (
 		<Formik< PersonalValues >
