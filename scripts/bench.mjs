@@ -1,45 +1,117 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: benchmarks, never tests. Starts the platform on a throwaway data directory and prints the
- * front-end weight and time-to-content of each widget page.
+ * `npm run bench`: benchmarks, never tests.
+ *
+ * 1. The API under load (scripts/bench/api.mjs): the dashboard, experience and bugs reads of a tester with
+ *    thousands of rows on a large seeded database, on SQLite and on MariaDB; throughput and p50/p99 latency.
+ * 2. The front end (scripts/bench/frontend.mjs): the compressed JavaScript each widget page downloads and the
+ *    time to the widget's first content, on a throwaway platform.
+ *
+ *   npm run bench -- [--only api|frontend] [--engine sqlite|mysql] [--scale large|small]
+ *                    [--duration SECONDS] [--connections N]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { startPlatform } from './lib/platform.mjs';
 import { DEMO_TESTERS } from './lib/demo.mjs';
+import { benchApi, SCALES } from './bench/api.mjs';
 import { benchFrontend } from './bench/frontend.mjs';
 
-const dataDir = fs.mkdtempSync( path.join( os.tmpdir(), 'crowdscout-bench-' ) );
-const platform = await startPlatform( {
-	port: Number( process.env.PORT ?? 18580 ),
-	dataDir,
-	log: () => {},
+const { values } = parseArgs( {
+	options: {
+		only: { type: 'string' },
+		engine: { type: 'string' },
+		scale: { type: 'string', default: 'large' },
+		duration: { type: 'string', default: '10' },
+		connections: { type: 'string', default: '50' },
+	},
 } );
-try {
-	const login = {
-		email: DEMO_TESTERS[ 0 ].email,
-		password: DEMO_TESTERS[ 0 ].password,
-	};
-	const rows = await benchFrontend( {
-		url: platform.url,
-		pages: [
-			{ path: '/my-account/', login },
-			{ path: '/my-account/' },
-			{ path: '/getting-started/signup/' },
-			{ path: '/login/' },
-		],
-	} );
-	console.log(
-		`\nFront end (${ os.cpus().length } cores, ${
-			os.cpus()[ 0 ]?.model ?? 'unknown CPU'
-		}; Chromium headless; WordPress on ${ platform.runtime })`
+if ( values.only && ! [ 'api', 'frontend' ].includes( values.only ) ) {
+	throw new Error( `--only takes api or frontend, not "${ values.only }"` );
+}
+if ( values.engine && ! [ 'sqlite', 'mysql' ].includes( values.engine ) ) {
+	throw new Error(
+		`--engine takes sqlite or mysql, not "${ values.engine }"`
 	);
-	console.table( rows.map( ( { files, ...row } ) => row ) );
-	for ( const row of rows ) {
-		console.log( `${ row.page }: ${ row.files }` );
+}
+if ( ! SCALES[ values.scale ] ) {
+	throw new Error( `--scale takes large or small, not "${ values.scale }"` );
+}
+
+const machine = `${ os.cpus().length } cores (${
+	os.cpus()[ 0 ]?.model ?? 'unknown CPU'
+}), ${ Math.round( os.totalmem() / 2 ** 30 ) } GB, Node ${ process.version }`;
+const log = ( line ) => console.log( line );
+
+if ( values.only !== 'frontend' ) {
+	const scale = SCALES[ values.scale ];
+	for ( const engine of values.engine
+		? [ values.engine ]
+		: [ 'sqlite', 'mysql' ] ) {
+		const { prepared, rows } = await benchApi( {
+			engine,
+			scaleName: values.scale,
+			seconds: Number( values.duration ),
+			connections: Number( values.connections ),
+			log,
+		} );
+		console.log(
+			`\nAPI on ${ engine === 'mysql' ? 'MariaDB' : 'SQLite' } — ${
+				values.scale
+			} data set (${ scale.testers.toLocaleString(
+				'en'
+			) } testers, ${ scale.campaigns.toLocaleString(
+				'en'
+			) } campaigns, ${ (
+				scale.testers * scale.bugsPerTester
+			).toLocaleString( 'en' ) } bugs, ${ (
+				scale.testers * scale.experiencePerTester
+			).toLocaleString( 'en' ) } experience entries); tester with ${
+				prepared.experience
+			} experience entries and ${ prepared.bugs } bugs; autocannon, ${
+				values.connections
+			} connections, ${
+				values.duration
+			} s per endpoint after a 2 s warm-up; ${ machine }`
+		);
+		console.table( rows );
 	}
-} finally {
-	await platform.stop();
-	fs.rmSync( dataDir, { recursive: true, force: true } );
+}
+
+if ( values.only !== 'api' ) {
+	const dataDir = fs.mkdtempSync(
+		path.join( os.tmpdir(), 'crowdscout-bench-' )
+	);
+	const platform = await startPlatform( {
+		port: Number( process.env.PORT ?? 18580 ),
+		dataDir,
+		log: () => {},
+	} );
+	try {
+		const login = {
+			email: DEMO_TESTERS[ 0 ].email,
+			password: DEMO_TESTERS[ 0 ].password,
+		};
+		const rows = await benchFrontend( {
+			url: platform.url,
+			pages: [
+				{ path: '/my-account/', login },
+				{ path: '/my-account/' },
+				{ path: '/getting-started/signup/' },
+				{ path: '/login/' },
+			],
+		} );
+		console.log(
+			`\nFront end (${ machine }; Chromium headless; WordPress on ${ platform.runtime })`
+		);
+		console.table( rows.map( ( { files, ...row } ) => row ) );
+		for ( const row of rows ) {
+			console.log( `${ row.page }: ${ row.files }` );
+		}
+	} finally {
+		await platform.stop();
+		fs.rmSync( dataDir, { recursive: true, force: true } );
+	}
 }

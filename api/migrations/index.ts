@@ -3,6 +3,8 @@ import * as m0001 from './0001-testers.ts';
 import * as m0002 from './0002-rate-limits.ts';
 import * as m0003 from './0003-domain.ts';
 import * as m0004 from './0004-lookups.ts';
+import * as m0005 from './0005-dashboard-reads.ts';
+import * as m0006 from './0006-kept-counts.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -13,4 +15,6 @@ export const migrations: Record< string, Migration > = {
 	'0002-rate-limits': m0002,
 	'0003-domain': m0003,
 	'0004-lookups': m0004,
+	'0005-dashboard-reads': m0005,
+	'0006-kept-counts': m0006,
 };

@@ -16,6 +16,9 @@ import {
 } from './lib/openapi.ts';
 import { DEFAULT_RATE_LIMITS, createRateLimiter } from './lib/rate-limit.ts';
 import { createWordPressClient } from './lib/wordpress.ts';
+import { createCampaignsRepository } from './repositories/campaigns.ts';
+import { createHistoryRepository } from './repositories/history.ts';
+import { createRankingRepository } from './repositories/ranking.ts';
 import { createTestersRepository } from './repositories/testers.ts';
 import { handlers } from './routes/index.ts';
 
@@ -94,6 +97,9 @@ export async function buildApp( {
 	const services: Services = {
 		db,
 		testers,
+		campaigns: createCampaignsRepository( db ),
+		history: createHistoryRepository( db ),
+		ranking: createRankingRepository( db ),
 		tokens,
 		wordpress,
 		rateLimiter: createRateLimiter( db ),

@@ -330,6 +330,12 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 			models: await lookups.deviceModels( DEVICE_TYPES.tablet ),
 		};
 		assert.deepEqual( await migrateDown( database.db ), [
+			'0006-kept-counts',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0005-dashboard-reads',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
 			'0004-lookups',
 		] );
 		for ( const table of LOOKUP_TABLES ) {
@@ -337,6 +343,8 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 		}
 		assert.deepEqual( await migrateToLatest( database.db ), [
 			'0004-lookups',
+			'0005-dashboard-reads',
+			'0006-kept-counts',
 		] );
 		assert.deepEqual( await counts(), expectedCounts );
 		assert.deepEqual(

@@ -105,6 +105,41 @@ const campaignCounterMismatches = ( database: TestDatabase ) =>
 		or c.bugs_need_review_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 4)`
 	);
 
+/** Applications whose copy of their campaign's status and dates (0005) differs from the campaign. */
+const applicationCopyMismatches = ( database: TestDatabase ) =>
+	rows(
+		database,
+		`select a.id from applications a join campaigns c on c.id = a.campaign_id
+		where a.campaign_status_id <> c.status_id
+		or a.campaign_start_date is null or a.campaign_start_date <> c.start_date
+		or a.campaign_end_date is null or a.campaign_end_date <> c.end_date
+		or a.campaign_close_date is null or a.campaign_close_date <> c.close_date`
+	);
+
+/** monthly_rank_counts and what it must hold, tester_monthly_levels counted per month, level and points. */
+async function rankCounts( database: TestDatabase ) {
+	const read = async ( query: string ) =>
+		numbers( await rows( database, query ) )
+			.map( ( row ) => ( { ...row, month: String( row.month ) } ) )
+			.map( ( row ) => JSON.stringify( row ) )
+			.sort();
+	return {
+		actual: await read(
+			'select month, level_id, points, testers from monthly_rank_counts'
+		),
+		expected: await read(
+			`select month, level_id, points, count(*) as testers from tester_monthly_levels
+			group by month, level_id, points`
+		),
+	};
+}
+
+async function assertRankCounts( database: TestDatabase ) {
+	const { actual, expected } = await rankCounts( database );
+	assert.ok( expected.length > 0, 'some monthly levels' );
+	assert.deepEqual( actual, expected );
+}
+
 describe( `demo data generator on ${ testEngine() }`, () => {
 	let first: TestDatabase;
 	let second: TestDatabase;
@@ -230,6 +265,8 @@ describe( `demo data generator on ${ testEngine() }`, () => {
 	it( 'keeps every counter equal to the rows it counts', async () => {
 		assert.deepEqual( await testerCounterMismatches( first ), [] );
 		assert.deepEqual( await campaignCounterMismatches( first ), [] );
+		assert.deepEqual( await applicationCopyMismatches( first ), [] );
+		await assertRankCounts( first );
 		const paymentMismatches = await rows(
 			first,
 			`select p.id from payment_requests p
@@ -299,6 +336,7 @@ describe( `demo data generator on ${ testEngine() }`, () => {
 	} );
 
 	it( 'deletes exactly the seeded rows on reset', async () => {
+		await assertRankCounts( second );
 		const { insertId } = await second.db
 			.insertInto( 'testers' )
 			.values( {
@@ -308,7 +346,26 @@ describe( `demo data generator on ${ testEngine() }`, () => {
 				surname: 'Tester',
 			} )
 			.executeTakeFirstOrThrow();
+		// A real tester's month, which the rank counts rebuilt on reset keep.
+		await second.db
+			.insertInto( 'tester_monthly_levels' )
+			.values( {
+				tester_id: Number( insertId ),
+				month: '2026-10-01',
+				level_id: 20,
+				points: 123,
+			} )
+			.execute();
 		await resetSeed( second.db );
+		await assertRankCounts( second );
+		assert.deepEqual( ( await rankCounts( second ) ).actual, [
+			JSON.stringify( {
+				month: '2026-10-01',
+				level_id: 20,
+				points: 123,
+				testers: 1,
+			} ),
+		] );
 		const left = await second.db
 			.selectFrom( 'testers' )
 			.select( 'id' )
@@ -522,6 +579,9 @@ describe( `demo testers on ${ testEngine() }`, () => {
 	it( 'keeps the demo testers’ counters equal to their rows, and the campaigns’ too', async () => {
 		assert.deepEqual( await testerCounterMismatches( first ), [] );
 		assert.deepEqual( await campaignCounterMismatches( first ), [] );
+		assert.deepEqual( await applicationCopyMismatches( first ), [] );
+		assert.ok( ( await count( 'applications', 'heavy' ) ) > 0 );
+		await assertRankCounts( first );
 	} );
 
 	it( 'writes the same rows for the same demo testers', async () => {
@@ -542,6 +602,79 @@ describe( `demo testers on ${ testEngine() }`, () => {
 			);
 		} finally {
 			await empty.drop();
+		}
+	} );
+} );
+
+describe( `campaign lifecycle at scale on ${ testEngine() }`, () => {
+	const REFERENCE = '2026-11-01 00:00:00';
+	let database: TestDatabase;
+
+	/** Campaigns by state at the reference date. */
+	async function states(): Promise< Record< string, number > > {
+		const counts = numbers(
+			await rows(
+				database,
+				`select case
+				when start_date > '${ REFERENCE }' then 'upcoming'
+				when status_id = 1 and end_date > '${ REFERENCE }' then 'running'
+				when status_id = 1 then 'awaiting'
+				else 'closed' end as state, count(*) as n
+				from campaigns group by 1`
+			)
+		);
+		return Object.fromEntries(
+			counts.map( ( row ) => [ String( row.state ), row.n ] )
+		);
+	}
+
+	before( async () => {
+		database = await createTestDatabase();
+	} );
+	after( () => database.drop() );
+
+	it( 'runs as many campaigns at once as the creation rate × the duration', async () => {
+		await seed( database.db, {
+			seed: 'scale',
+			testers: 5,
+			campaigns: 2000,
+			bugsPerTester: 1,
+			experiencePerTester: 2,
+		} );
+		const [ { running, total } ] = numbers(
+			await rows(
+				database,
+				`select sum(case when status_id = 1 and start_date <= '${ REFERENCE }'
+					and end_date > '${ REFERENCE }' then 1 else 0 end) as running,
+				count(*) as total from campaigns`
+			)
+		);
+		assert.equal( total, 2000 );
+		assert.ok(
+			running > 0 && running / total < 0.05,
+			JSON.stringify( await states() )
+		);
+		assert.deepEqual( await applicationCopyMismatches( database ), [] );
+		await assertRankCounts( database );
+	} );
+
+	it( 'keeps every state in a small seed', async () => {
+		await resetSeed( database.db );
+		await seed( database.db, {
+			seed: 'scale',
+			testers: 5,
+			campaigns: 40,
+			bugsPerTester: 1,
+			experiencePerTester: 2,
+		} );
+		const counts = await states();
+		assert.deepEqual(
+			Object.keys( counts ).sort(),
+			[ 'awaiting', 'closed', 'running', 'upcoming' ],
+			JSON.stringify( counts )
+		);
+		for ( const [ state, n ] of Object.entries( counts ) ) {
+			assert.ok( n >= 1, `${ state }: ${ JSON.stringify( counts ) }` );
 		}
 	} );
 } );

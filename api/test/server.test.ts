@@ -110,6 +110,8 @@ describe( 'api/src/server.ts', () => {
 					'0002-rate-limits',
 					'0003-domain',
 					'0004-lookups',
+					'0005-dashboard-reads',
+					'0006-kept-counts',
 				]
 			);
 

@@ -179,10 +179,15 @@ const sleep = ( ms ) => new Promise( ( resolve ) => setTimeout( resolve, ms ) );
  * started earlier on the same data directory is still running on the same port (say after a crash of the
  * process that started it), it is adopted: `reused` is true and `stop()` stops it all the same.
  *
- * @param {{ dataDir: string, port: number, log?: (line: string) => void }} options
+ * @param {{ dataDir: string, port: number, log?: (line: string) => void, bufferPoolSize?: string }} options InnoDB's buffer pool is small (64M) for tests; a benchmark gives it room for its data set.
  * @return {Promise<{ url: string, host: string, port: number, socket: string, reused: boolean, stop: () => Promise<void> }>} The running server.
  */
-export async function startMariaDb( { dataDir, port, log = () => {} } ) {
+export async function startMariaDb( {
+	dataDir,
+	port,
+	log = () => {},
+	bufferPoolSize = '64M',
+} ) {
 	if ( ! Number.isInteger( port ) || port < 1 || port > 65535 ) {
 		throw new Error( `startMariaDb needs a port number, not ${ port }` );
 	}
@@ -247,7 +252,7 @@ export async function startMariaDb( { dataDir, port, log = () => {} } ) {
 			'--skip-name-resolve',
 			'--skip-log-bin',
 			'--performance-schema=OFF',
-			'--innodb-buffer-pool-size=64M',
+			`--innodb-buffer-pool-size=${ bufferPoolSize }`,
 		],
 		// Its own process group: a Ctrl-C in the terminal reaches our handler, which shuts the server down in
 		// order, instead of hitting mariadbd mid-write.

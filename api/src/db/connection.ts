@@ -7,6 +7,7 @@ import {
 	MysqlDialect,
 	SqliteDialect,
 	type DatabaseConnection,
+	type SqliteDatabase as SqliteDialectDatabase,
 	type MysqlPool,
 } from 'kysely';
 import { createPool } from 'mysql2';
@@ -108,7 +109,40 @@ function sqliteDialect( file: string ): SqliteDialect {
 	database.pragma( 'journal_mode = WAL' );
 	database.pragma( 'synchronous = NORMAL' );
 	database.pragma( 'foreign_keys = ON' );
-	return new SqliteDialect( { database } );
+	return new SqliteDialect( { database: withStatementCache( database ) } );
+}
+
+/** Distinct statements kept prepared; a list with `in (…)` of every length up to the page limit fits. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs; preparing is a good part of a small query's cost, and the API runs the
+ * same few statements over and over. better-sqlite3 statements can be run again and again (SQLite re-prepares
+ * one itself after a schema change), so each SQL text is prepared once. The oldest leave when the cache is full.
+ *
+ * @param database
+ */
+function withStatementCache(
+	database: SqliteDatabase.Database
+): SqliteDialectDatabase {
+	const statements = new Map< string, SqliteDatabase.Statement >();
+	return {
+		prepare( text: string ) {
+			let statement = statements.get( text );
+			if ( ! statement ) {
+				statement = database.prepare( text );
+				if ( statements.size >= STATEMENT_CACHE_SIZE ) {
+					statements.delete( statements.keys().next().value! );
+				}
+				statements.set( text, statement );
+			}
+			return statement;
+		},
+		close() {
+			statements.clear();
+			database.close();
+		},
+	};
 }
 
 function mysqlDialect(

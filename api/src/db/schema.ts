@@ -383,6 +383,11 @@ export interface ApplicationsTable {
 	applied_at: Timestamp;
 	contract_accepted_at: string | null;
 	updated_at: Timestamp;
+	// 0005: the campaign's status and dates, kept alongside (see migrations/0005-dashboard-reads.ts).
+	campaign_status_id: ColumnType< number, number | undefined, number >;
+	campaign_start_date: string | null;
+	campaign_end_date: string | null;
+	campaign_close_date: string | null;
 }
 
 export interface ApplicationDevicesTable {
@@ -485,6 +490,29 @@ export interface TesterMonthlyLevelsTable {
 	level_id: ColumnType< number, number | undefined, number >;
 	/** Experience earned in the month, kept alongside experience_entries. */
 	points: Counter;
+}
+
+/** 0005: how many testers have `points` in `month` at `level_id` (see migrations/0005-dashboard-reads.ts). */
+export interface MonthlyRankCountsTable {
+	month: string;
+	level_id: number;
+	points: number;
+	testers: Counter;
+}
+
+/** 0006: a tester's experience entries and bugs, kept by triggers. */
+export interface TesterCountsTable {
+	tester_id: number;
+	experience_entries: Counter;
+	bugs: Counter;
+}
+
+/** 0006: a tester's applications per status and campaign status, kept by triggers. */
+export interface ApplicationCountsTable {
+	tester_id: number;
+	status: ApplicationStatus;
+	campaign_status_id: number;
+	applications: Counter;
 }
 
 export interface PaymentRequestsTable {
@@ -619,6 +647,9 @@ export interface Database {
 	bug_additional_values: BugAdditionalValuesTable;
 	experience_entries: ExperienceEntriesTable;
 	tester_monthly_levels: TesterMonthlyLevelsTable;
+	monthly_rank_counts: MonthlyRankCountsTable;
+	application_counts: ApplicationCountsTable;
+	tester_counts: TesterCountsTable;
 	payment_requests: PaymentRequestsTable;
 	booty_entries: BootyEntriesTable;
 	popups: PopupsTable;

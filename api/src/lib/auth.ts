@@ -36,8 +36,16 @@ export interface AuthContext {
 
 export type TokenService = ReturnType< typeof createTokenService >;
 
+/** Seconds of clock drift allowed between WordPress and the API. */
+const CLOCK_TOLERANCE = 5;
+/** Tokens whose signature was checked, kept until they expire (a client reuses its token for 15 minutes). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService( secret: string ) {
 	const key = deriveJwtKey( secret );
+	// A token's claims cannot change: once its signature and claims are checked, only its expiry is left to
+	// check on the next request with it. The oldest entries leave when the cache is full.
+	const verified = new Map< string, { claims: TokenClaims; exp: number } >();
 
 	return {
 		async mint(
@@ -65,6 +73,10 @@ export function createTokenService( secret: string ) {
 		 * @throws HttpError 401 when the token has expired (the client refreshes it), 403 for anything else.
 		 */
 		async verify( token: string ): Promise< TokenClaims > {
+			const known = verified.get( token );
+			if ( known && Date.now() / 1000 <= known.exp + CLOCK_TOLERANCE ) {
+				return known.claims;
+			}
 			let payload;
 			try {
 				( { payload } = await jwtVerify( token, key, {
@@ -73,7 +85,7 @@ export function createTokenService( secret: string ) {
 					audience: TOKEN_AUDIENCE,
 					requiredClaims: [ 'sub', 'iat', 'exp' ],
 					// WordPress and the API may sit on different hosts whose clocks drift a little.
-					clockTolerance: 5,
+					clockTolerance: CLOCK_TOLERANCE,
 				} ) );
 			} catch ( error ) {
 				// jose checks the signature before the claims, so only a genuine token can be reported expired.
@@ -88,10 +100,15 @@ export function createTokenService( secret: string ) {
 			) {
 				throw forbidden( INVALID_TOKEN_MESSAGE );
 			}
-			return {
+			const claims = {
 				sub: payload.sub,
 				role: typeof payload.role === 'string' ? payload.role : '',
 			};
+			if ( verified.size >= VERIFIED_CACHE_SIZE ) {
+				verified.delete( verified.keys().next().value! );
+			}
+			verified.set( token, { claims, exp: payload.exp! } );
+			return claims;
 		},
 	};
 }

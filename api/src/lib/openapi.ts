@@ -344,6 +344,10 @@ export function compileOperations(
 						).type === 'array'
 				)
 				.map( ( parameter ) => parameter.name );
+			// `style: deepObject` objects travel as one query key per property: `filterBy[campaign]=3`.
+			const deepObjects = inQuery
+				.filter( ( parameter ) => parameter.style === 'deepObject' )
+				.map( ( parameter ) => parameter.name );
 
 			const requestBody = operation.requestBody
 				? resolve( document, operation.requestBody )
@@ -385,9 +389,12 @@ export function compileOperations(
 						...( request.params as object | undefined ),
 					};
 					check( 'params', validateParams, params );
-					const query = splitCommaLists(
-						{ ...( request.query as object | undefined ) },
-						commaLists
+					const query = collectDeepObjects(
+						splitCommaLists(
+							{ ...( request.query as object | undefined ) },
+							commaLists
+						),
+						deepObjects
 					);
 					check( 'querystring', validateQuery, query );
 					let body = request.body;
@@ -493,6 +500,42 @@ function splitCommaLists(
 			.flatMap( ( item ) => String( item ).split( ',' ) )
 			.map( ( item ) => item.trim() )
 			.filter( Boolean );
+	}
+	return query;
+}
+
+/**
+ * Gathers `name[key]=value` query keys into `name: { key: value }` for the deepObject parameters; any other
+ * bracketed key is left as it is, so the contract reports it as unknown.
+ *
+ * @param query
+ * @param names
+ */
+function collectDeepObjects(
+	query: Record< string, unknown >,
+	names: string[]
+): Record< string, unknown > {
+	if ( ! names.length ) {
+		return query;
+	}
+	for ( const key of Object.keys( query ) ) {
+		const match = /^([A-Za-z_]\w*)\[([A-Za-z_]\w*)\]$/.exec( key );
+		if ( ! match || ! names.includes( match[ 1 ] ) ) {
+			continue;
+		}
+		const [ , name, property ] = match;
+		const target = query[ name ];
+		if (
+			target !== undefined &&
+			( typeof target !== 'object' || target === null )
+		) {
+			continue;
+		}
+		query[ name ] = {
+			...( target as Record< string, unknown > | undefined ),
+			[ property ]: query[ key ],
+		};
+		delete query[ key ];
 	}
 	return query;
 }

@@ -29,3 +29,48 @@ export const LEVELS: readonly Level[] = [
 	{ id: 60, name: 'Diamond', reachPoints: 5000, holdPoints: 2500 },
 	{ id: 100, name: 'Legendary', reachPoints: 100_000, holdPoints: 0 },
 ];
+
+export type LevelId = Level[ 'id' ];
+
+const CLIMBING = LEVELS.filter( ( level ) => level.id > 0 && level.id < 100 );
+const BY_ID = new Map< number, Level >(
+	LEVELS.map( ( level ) => [ level.id, level ] )
+);
+
+/** The level with this id; unknown ids read as level 0 (None). */
+export const levelById = ( id: number ): Level =>
+	BY_ID.get( id ) ?? LEVELS[ 0 ];
+
+/**
+ * The level a tester holds next month, from this month's level and points and the total experience after it:
+ * Legendary is for good once the total reaches it; otherwise the highest level whose reach points were earned,
+ * if above the current one; otherwise the current level when its hold points were earned (Basic and None need
+ * none), or one level down.
+ *
+ * @param level  This month's level id.
+ * @param points Points earned this month.
+ * @param total  Total experience points at the end of the month.
+ */
+export function levelAfterMonth(
+	level: number,
+	points: number,
+	total: number
+): LevelId {
+	if ( level === 100 || total >= levelById( 100 ).reachPoints ) {
+		return 100;
+	}
+	let best: LevelId = 0;
+	for ( const candidate of CLIMBING ) {
+		if ( points >= candidate.reachPoints ) {
+			best = candidate.id;
+		}
+	}
+	if ( best > level ) {
+		return best;
+	}
+	const current = levelById( level );
+	if ( current.id >= 20 && points < current.holdPoints ) {
+		return ( current.id - 10 ) as LevelId;
+	}
+	return current.id;
+}

@@ -32,6 +32,9 @@ export interface Tester {
 	pendingBootyNetCents: number | null;
 	bootyThresholdCents: number;
 	referralCode: string | null;
+	/** Experience entries and bugs (kept by the database, 0006). */
+	experienceCount: number;
+	bugsCount: number;
 	/** ISO 8601, UTC. */
 	createdAt: string;
 	updatedAt: string;
@@ -65,7 +68,12 @@ function isUniqueViolation( error: unknown ): boolean {
 
 export const normaliseEmail = ( email: string ) => email.trim().toLowerCase();
 
-function toTester( row: Selectable< TestersTable > ): Tester {
+function toTester(
+	row: Selectable< TestersTable > & {
+		experience_count: number | string | null;
+		bugs_count: number | string | null;
+	}
+): Tester {
 	return {
 		id: toInteger( row.id ),
 		wpUserId: toInteger( row.wp_user_id ),
@@ -86,6 +94,8 @@ function toTester( row: Selectable< TestersTable > ): Tester {
 		pendingBootyNetCents: toNullableInteger( row.pending_booty_net_cents ),
 		bootyThresholdCents: toInteger( row.booty_threshold_cents ),
 		referralCode: row.referral_code,
+		experienceCount: toInteger( row.experience_count ?? 0 ),
+		bugsCount: toInteger( row.bugs_count ?? 0 ),
 		createdAt: fromSqlDateTime( row.created_at ),
 		updatedAt: fromSqlDateTime( row.updated_at ),
 	};
@@ -101,8 +111,13 @@ export function createTestersRepository( db: Kysely< Database > ) {
 	) => {
 		const row = await executor
 			.selectFrom( 'testers' )
-			.selectAll()
-			.where( column, '=', value )
+			.leftJoin( 'tester_counts as k', 'k.tester_id', 'testers.id' )
+			.selectAll( 'testers' )
+			.select( [
+				'k.experience_entries as experience_count',
+				'k.bugs as bugs_count',
+			] )
+			.where( `testers.${ column }`, '=', value )
 			.executeTakeFirst();
 		return row ? toTester( row ) : undefined;
 	};

@@ -1,9 +1,103 @@
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../lib/auth.ts';
-import { presentMe } from '../services/profile.ts';
+import type { CampaignListQuery } from '../repositories/campaigns.ts';
+import type { BugQuery, ExperienceQuery } from '../repositories/history.ts';
+import { monthOf } from '../repositories/ranking.ts';
+import { presentMe, wantsField } from '../services/profile.ts';
+
+/** Query values as the contract let them through (coerced to its types, defaults not applied). */
+interface ListQuery {
+	start?: number;
+	limit?: number;
+	order?: 'ASC' | 'DESC';
+	orderBy?: string;
+	search?: string;
+	locale?: CampaignListQuery[ 'locale' ];
+	filterBy?: Record< string, number | string >;
+}
 
 export async function getMe( request: FastifyRequest ) {
 	const { tester, claims } = requireAuth( request );
 	const { fields } = request.query as { fields?: string[] };
-	return presentMe( tester, claims.role, fields );
+	const rank = wantsField( fields, 'rank' )
+		? await request.server.services.ranking.rank( tester.id )
+		: undefined;
+	return presentMe( tester, claims.role, fields, { rank } );
+}
+
+export async function listMyCampaigns( request: FastifyRequest ) {
+	const { tester } = requireAuth( request );
+	const query = request.query as ListQuery;
+	const filter = query.filterBy ?? {};
+	return request.server.services.campaigns.listForTester(
+		{
+			testerId: tester.id,
+			country: tester.country,
+			month: monthOf( new Date() ),
+		},
+		{
+			start: query.start ?? 0,
+			limit: query.limit ?? 10,
+			order: query.order ?? 'ASC',
+			orderBy: ( query.orderBy ??
+				'start_date' ) as CampaignListQuery[ 'orderBy' ],
+			locale: query.locale ?? 'en',
+			accepted: filter.accepted as CampaignListQuery[ 'accepted' ],
+			completed: filter.completed as CampaignListQuery[ 'completed' ],
+			statusId: filter.statusId as CampaignListQuery[ 'statusId' ],
+		}
+	);
+}
+
+export async function listMyExperience( request: FastifyRequest ) {
+	const { tester } = requireAuth( request );
+	const query = request.query as ListQuery;
+	const filter = query.filterBy ?? {};
+	return request.server.services.history.listExperience(
+		tester.id,
+		{
+			start: query.start ?? 0,
+			limit: query.limit ?? 25,
+			order: query.order ?? 'DESC',
+			orderBy: ( query.orderBy ??
+				'date' ) as ExperienceQuery[ 'orderBy' ],
+			search: query.search?.trim() || undefined,
+			campaign: filter.campaign as number | undefined,
+			activity: filter.activity as number | undefined,
+			date: filter.date as string | undefined,
+		},
+		tester.experienceCount
+	);
+}
+
+export async function listMyBugs( request: FastifyRequest ) {
+	const { tester } = requireAuth( request );
+	const query = request.query as ListQuery;
+	const filter = query.filterBy ?? {};
+	return request.server.services.history.listBugs(
+		tester.id,
+		{
+			start: query.start ?? 0,
+			limit: query.limit ?? 25,
+			order: query.order ?? 'DESC',
+			orderBy: ( query.orderBy ?? 'id' ) as BugQuery[ 'orderBy' ],
+			campaign: filter.campaign as number | undefined,
+			severity: filter.severity as number | undefined,
+			status: filter.status as number | undefined,
+		},
+		tester.bugsCount
+	);
+}
+
+export async function getMyRank( request: FastifyRequest ) {
+	const { tester } = requireAuth( request );
+	return request.server.services.ranking.summary(
+		tester.id,
+		tester.totalExpPts
+	);
+}
+
+export async function getMyRankList( request: FastifyRequest ) {
+	const { tester } = requireAuth( request );
+	return request.server.services.ranking.lists( tester );
 }

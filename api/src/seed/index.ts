@@ -2,7 +2,8 @@ import { deflateRawSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import { isMysql } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
-import { CAMPAIGN_TYPES, LEVELS, LOOKUP_ROWS } from '../lookups/index.ts';
+import { CAMPAIGN_TYPES, LOOKUP_ROWS } from '../lookups/index.ts';
+import { levelAfterMonth } from '../lookups/levels.ts';
 import {
 	BUG_PROBLEMS,
 	CONTENT_LANGUAGES,
@@ -44,7 +45,17 @@ import {
  * - testers.attended_cp = applications selected and completed; testers.approved_bugs = bugs with status 2;
  * - testers.booty_* = SUM of all booty entries, pending_booty_* = SUM of those with no payment request;
  * - campaigns.applicants_count = applications, selected_count = selected ones, bugs_*_count = bugs per status
- *   (set from the rows by one UPDATE at the end).
+ *   (set from the rows by one UPDATE at the end);
+ * - applications.campaign_status_id, campaign_start_date, campaign_end_date, campaign_close_date = their
+ *   campaign's status_id and dates (0005);
+ * - monthly_rank_counts = tester_monthly_levels counted per month, level and points, real testers' rows
+ *   included (0005; rebuilt from the rows at the end of seed() and of resetSeed()).
+ *
+ * Campaign states: the first four campaigns are closed, running, awaiting close and upcoming; the others are
+ * drawn with shares of 10 / 20 / 12 % (upcoming / running / awaiting, closed the rest) up to 200 campaigns and,
+ * above, each open state gets the larger of that share × 200 / campaigns and its time-consistent share, the
+ * average days a campaign spends in the state over the days of the history window (30.5, 14 and 8.5 of 720 by
+ * default), so that as many campaigns run at once as the creation rate × the duration, at any scale.
  *
  * Popup content (spec: "compressed, base64 encoded"): base64 of the raw DEFLATE stream (RFC 1951, no zlib or
  * gzip header; node's zlib.inflateRawSync or fflate's inflateSync decode it) of UTF-8 HTML, with the
@@ -178,6 +189,17 @@ const DAY = 86_400_000;
 
 type CampaignState = 'upcoming' | 'running' | 'awaiting' | 'closed';
 
+/**
+ * The date rules of planCampaigns, in whole days (bounds of rng.int): how far ahead an upcoming campaign starts,
+ * how long a campaign runs, how long after its end it closes.
+ */
+const UPCOMING_LEAD_DAYS = [ 1, 60 ] as const;
+const DURATION_DAYS = [ 7, 21 ] as const;
+const CLOSE_AFTER_DAYS = [ 3, 14 ] as const;
+/** Shares (%) of the open states up to SMALL_SEED_CAMPAIGNS campaigns: every dashboard table well filled. */
+const SMALL_SEED_SHARES = { upcoming: 10, running: 20, awaiting: 12 } as const;
+const SMALL_SEED_CAMPAIGNS = 200;
+
 interface CampaignPlan {
 	id: number;
 	title: string;
@@ -295,6 +317,76 @@ export async function resetSeed( db: Kysely< Database > ): Promise< void > {
 			POPUPS.map( ( popup ) => popup.title )
 		)
 		.execute();
+	await rebuildMonthlyRankCounts( db );
+	// Triggers keep the per-tester counts (0006), but MariaDB fires none for the applications and bugs the
+	// campaigns' deletion cascaded to: the remaining testers are recounted.
+	const remaining = db
+		.selectFrom( 'testers' )
+		.select( 'id' )
+		.where( 'wp_user_id', '<', SEED_WP_USER_ID_BASE );
+	await db.transaction().execute( async ( trx ) => {
+		await sql`update tester_counts set
+			experience_entries = (select count(*) from experience_entries e where e.tester_id = tester_counts.tester_id),
+			bugs = (select count(*) from bugs b where b.tester_id = tester_counts.tester_id)
+			where tester_id in (select id from testers where wp_user_id < ${ SEED_WP_USER_ID_BASE })`.execute(
+			trx
+		);
+		await trx
+			.deleteFrom( 'application_counts' )
+			.where( 'tester_id', 'in', remaining )
+			.execute();
+		await trx
+			.insertInto( 'application_counts' )
+			.columns( [
+				'tester_id',
+				'status',
+				'campaign_status_id',
+				'applications',
+			] )
+			.expression(
+				trx
+					.selectFrom( 'applications' )
+					.select( [
+						'tester_id',
+						'status',
+						'campaign_status_id',
+						( eb ) =>
+							eb.fn.countAll< number >().as( 'applications' ),
+					] )
+					.where( 'tester_id', 'in', remaining )
+					.groupBy( [ 'tester_id', 'status', 'campaign_status_id' ] )
+			)
+			.execute();
+	} );
+}
+
+/**
+ * Sets monthly_rank_counts from tester_monthly_levels, all of it (real testers' rows included), in one
+ * transaction: one grouped scan, whatever the seed wrote or deleted.
+ *
+ * @param db
+ */
+export async function rebuildMonthlyRankCounts(
+	db: Kysely< Database >
+): Promise< void > {
+	await db.transaction().execute( async ( trx ) => {
+		await trx.deleteFrom( 'monthly_rank_counts' ).execute();
+		await trx
+			.insertInto( 'monthly_rank_counts' )
+			.columns( [ 'month', 'level_id', 'points', 'testers' ] )
+			.expression(
+				trx
+					.selectFrom( 'tester_monthly_levels' )
+					.select( [
+						'month',
+						'level_id',
+						'points',
+						( eb ) => eb.fn.countAll< number >().as( 'testers' ),
+					] )
+					.groupBy( [ 'month', 'level_id', 'points' ] )
+			)
+			.execute();
+	} );
 }
 
 export async function seed(
@@ -311,6 +403,7 @@ export async function seed(
 	}
 	try {
 		await generator.run();
+		await rebuildMonthlyRankCounts( db );
 	} finally {
 		if ( ! mysql ) {
 			await sql`pragma synchronous = NORMAL`.execute( db );
@@ -343,13 +436,6 @@ const LANGUAGE_ID = new Map(
 );
 const EMPLOYMENT_COUNT = LOOKUP_ROWS.employments.length;
 const EDUCATION_COUNT = LOOKUP_ROWS.education_levels.length;
-const CLIMBING_LEVELS = LEVELS.filter( ( level ) =>
-	[ 10, 20, 30, 40, 50, 60 ].includes( level.id )
-);
-const LEGENDARY = LEVELS.find( ( level ) => level.id === 100 )!;
-const HOLD = new Map< number, number >(
-	LEVELS.map( ( level ) => [ level.id, level.holdPoints ] )
-);
 
 const DEVICE_TYPE_WEIGHTS: ReadonlyArray< readonly [ number, number ] > = [
 	[ 0, 40 ],
@@ -619,26 +705,25 @@ class Generator {
 			'awaiting',
 			'upcoming',
 		];
+		const weights = campaignStateWeights(
+			this.campaignCount,
+			( this.now - this.windowStart ) / DAY
+		);
 		for ( let index = 0; index < this.campaignCount; index++ ) {
 			const state =
 				index < forced.length
 					? forced[ index ]
-					: rng.weighted< CampaignState >( [
-							[ 'upcoming', 10 ],
-							[ 'running', 20 ],
-							[ 'awaiting', 12 ],
-							[ 'closed', 58 ],
-					  ] );
-			const duration = rng.int( 7, 21 ) * DAY;
+					: rng.weighted( weights );
+			const duration = rng.int( ...DURATION_DAYS ) * DAY;
 			let start: number, end: number, close: number;
 			if ( state === 'upcoming' ) {
-				start = this.now + rng.int( 1, 60 ) * DAY;
+				start = this.now + rng.int( ...UPCOMING_LEAD_DAYS ) * DAY;
 				end = start + duration;
-				close = end + rng.int( 3, 14 ) * DAY;
+				close = end + rng.int( ...CLOSE_AFTER_DAYS ) * DAY;
 			} else if ( state === 'running' ) {
 				start = this.now - rng.int( 1, duration / DAY - 1 ) * DAY;
 				end = start + duration;
-				close = end + rng.int( 3, 14 ) * DAY;
+				close = end + rng.int( ...CLOSE_AFTER_DAYS ) * DAY;
 			} else if ( state === 'awaiting' ) {
 				end = this.now - rng.int( 1, 5 ) * DAY;
 				start = end - duration;
@@ -654,7 +739,7 @@ class Generator {
 						)
 					) *
 						DAY;
-				end = close - rng.int( 3, 14 ) * DAY;
+				end = close - rng.int( ...CLOSE_AFTER_DAYS ) * DAY;
 				start = end - duration;
 			}
 			start += rng.int( 8, 18 ) * HOUR;
@@ -767,7 +852,7 @@ class Generator {
 			sqlDateTime( campaign.start ),
 			sqlDateTime( campaign.end ),
 			sqlDateTime( campaign.close ),
-			campaign.state === 'closed' ? 2 : 1,
+			campaignStatusId( campaign ),
 			visibility,
 			target === 0 ? 'IT' : null,
 			target === 1 ? LANGUAGE_ID.get( 'English' )! : null,
@@ -1216,6 +1301,11 @@ class Generator {
 						? application.applied
 						: Math.min( now - HOUR, application.applied + 2 * DAY )
 				),
+				// Kept alongside (0005): the campaign's status and dates, as its own row has them.
+				campaignStatusId( application.campaign ),
+				sqlDateTime( application.campaign.start ),
+				sqlDateTime( application.campaign.end ),
+				sqlDateTime( application.campaign.close ),
 			] );
 			writer.add( 'application_devices', [
 				this.id( 'application_devices' ),
@@ -1412,7 +1502,7 @@ class Generator {
 				points,
 			] );
 			cumulative += points;
-			level = nextLevel( level, points, cumulative );
+			level = levelAfterMonth( level, points, cumulative );
 		}
 
 		/* fiscal profile */
@@ -1818,24 +1908,47 @@ async function planDemo(
  * The level of next month (README "Levels"): up to the highest level whose reach the month's points meet; else
  * kept if they meet its hold; else one level down. Legendary, once the total reaches it, is for good.
  */
-function nextLevel( level: number, points: number, total: number ): number {
-	if ( level === 100 || total >= LEGENDARY.reachPoints ) {
-		return 100;
-	}
-	let best = 0;
-	for ( const candidate of CLIMBING_LEVELS ) {
-		if ( points >= candidate.reachPoints ) {
-			best = candidate.id;
-		}
-	}
-	if ( best > level ) {
-		return best;
-	}
-	if ( level >= 20 && points < HOLD.get( level )! ) {
-		return level - 10;
-	}
-	return level;
+/**
+ * The weights (%) planCampaigns draws states with (index.ts header, "Campaign states"): each open state the
+ * larger of its small-seed share, scaled down above SMALL_SEED_CAMPAIGNS campaigns, and its time-consistent
+ * share, the average days a campaign spends in it over the days campaigns are spread over; closed the rest.
+ *
+ * @param campaigns  How many campaigns the seed writes.
+ * @param windowDays The history window, in days.
+ */
+function campaignStateWeights(
+	campaigns: number,
+	windowDays: number
+): Array< [ CampaignState, number ] > {
+	const mean = ( [ lo, hi ]: readonly [ number, number ] ) => ( lo + hi ) / 2;
+	const days = {
+		upcoming: mean( UPCOMING_LEAD_DAYS ),
+		running: mean( DURATION_DAYS ),
+		awaiting: mean( CLOSE_AFTER_DAYS ),
+	};
+	const scale = Math.min(
+		1,
+		SMALL_SEED_CAMPAIGNS / Math.max( 1, campaigns )
+	);
+	const share = ( state: keyof typeof days ) =>
+		Math.max(
+			( 100 * days[ state ] ) / Math.max( 1, windowDays ),
+			SMALL_SEED_SHARES[ state ] * scale
+		);
+	const upcoming = share( 'upcoming' );
+	const running = share( 'running' );
+	const awaiting = share( 'awaiting' );
+	return [
+		[ 'upcoming', upcoming ],
+		[ 'running', running ],
+		[ 'awaiting', awaiting ],
+		[ 'closed', Math.max( 0, 100 - upcoming - running - awaiting ) ],
+	];
 }
+
+/** A campaign's status_id: 2 once closed, else 1. */
+const campaignStatusId = ( campaign: CampaignPlan ): number =>
+	campaign.state === 'closed' ? 2 : 1;
 
 function groupIds< Row extends { id: number } >(
 	rows: readonly Row[],

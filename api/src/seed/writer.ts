@@ -152,6 +152,10 @@ export const COLUMNS = {
 		'applied_at',
 		'contract_accepted_at',
 		'updated_at',
+		'campaign_status_id',
+		'campaign_start_date',
+		'campaign_end_date',
+		'campaign_close_date',
 	],
 	application_devices: [ 'id', 'application_id', 'tester_device_id' ],
 	bugs: [

@@ -65,7 +65,12 @@ function booty( grossCents: number, netCents: number | null ): Booty {
 		: { gross: money( grossCents ), net: money( netCents ) };
 }
 
-type Present = ( tester: Tester, role: string ) => unknown;
+/** Values that come from other tables than the tester's row, read only when asked for. */
+export interface Extras {
+	rank?: number | null;
+}
+
+type Present = ( tester: Tester, role: string, extras: Extras ) => unknown;
 
 /**
  * One producer per field; `null` marks a field the client may ask for but that has no value yet, which is then
@@ -96,10 +101,30 @@ const PRODUCERS: Record< UserField, Present | null > = {
 	// has none, which is exactly what an empty list says.
 	languages: () => [],
 	certifications: () => [],
-	// The rank needs the level model (monthly levels, companion spec); until it exists it is omitted and the
-	// client shows its default, N/A.
-	rank: null,
+	// This month's position in the tester's level; null at level 0 (the client shows N/A).
+	rank: ( _tester, _role, extras ) => extras.rank ?? null,
 };
+
+function fieldsFor( requested?: readonly string[] ): readonly UserField[] {
+	if ( ! requested || requested.length === 0 ) {
+		return DEFAULT_FIELDS;
+	}
+	if ( requested.includes( ALL_FIELDS ) ) {
+		return USER_FIELDS;
+	}
+	return USER_FIELDS.filter( ( field ) => requested.includes( field ) );
+}
+
+/**
+ * Whether the answer to these requested fields includes `field`.
+ *
+ * @param requested
+ * @param field
+ */
+export const wantsField = (
+	requested: readonly string[] | undefined,
+	field: UserField
+) => fieldsFor( requested ).includes( field );
 
 /**
  * The answer of GET /users/me: `id` plus exactly the requested fields (`all` for every field that has a value),
@@ -112,21 +137,15 @@ const PRODUCERS: Record< UserField, Present | null > = {
 export function presentMe(
 	tester: Tester,
 	role: string,
-	requested?: readonly string[]
+	requested?: readonly string[],
+	extras: Extras = {}
 ): Record< string, unknown > {
-	let fields: readonly UserField[];
-	if ( ! requested || requested.length === 0 ) {
-		fields = DEFAULT_FIELDS;
-	} else if ( requested.includes( ALL_FIELDS ) ) {
-		fields = USER_FIELDS;
-	} else {
-		fields = USER_FIELDS.filter( ( field ) => requested.includes( field ) );
-	}
+	const fields = fieldsFor( requested );
 	const answer: Record< string, unknown > = { id: tester.id };
 	for ( const field of fields ) {
 		const produce = PRODUCERS[ field ];
 		if ( produce ) {
-			answer[ field ] = produce( tester, role );
+			answer[ field ] = produce( tester, role, extras );
 		}
 	}
 	return answer;

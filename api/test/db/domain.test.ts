@@ -61,6 +61,8 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 			'0002-rate-limits',
 			'0003-domain',
 			'0004-lookups',
+			'0005-dashboard-reads',
+			'0006-kept-counts',
 		] );
 		const names = new Set(
 			( await database.db.introspection.getTables() ).map(
@@ -73,6 +75,12 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 	} );
 
 	it( 'go down to 0002 (tables and tester columns gone) and up again', async () => {
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0006-kept-counts',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0005-dashboard-reads',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0004-lookups',
 		] );
@@ -93,9 +101,17 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 		assert.deepEqual( await migrateToLatest( database.db ), [
 			'0003-domain',
 			'0004-lookups',
+			'0005-dashboard-reads',
+			'0006-kept-counts',
 		] );
 		// The constraint tests below write their own catalogue rows (levels 0 and 10, Samsung, Android…), so they
-		// run on 0003's empty lookup tables; 0004 has its own tests.
+		// run on 0003's empty lookup tables; 0004 to 0006 have their own tests.
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0006-kept-counts',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0005-dashboard-reads',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0004-lookups',
 		] );

@@ -154,6 +154,12 @@ describe( `migrations on ${ testEngine() }`, () => {
 	it( 'can be undone and run again', async () => {
 		// One step at a time, newest first.
 		assert.deepEqual( await migrateDown( database.db ), [
+			'0006-kept-counts',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0005-dashboard-reads',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
 			'0004-lookups',
 		] );
 		assert.deepEqual( await migrateDown( database.db ), [ '0003-domain' ] );
@@ -174,6 +180,8 @@ describe( `migrations on ${ testEngine() }`, () => {
 			'0002-rate-limits',
 			'0003-domain',
 			'0004-lookups',
+			'0005-dashboard-reads',
+			'0006-kept-counts',
 		] );
 		await sql`select count(*) from testers`.execute( database.db );
 		await sql`select count(*) from rate_limit_hits`.execute( database.db );

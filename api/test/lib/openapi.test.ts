@@ -38,6 +38,11 @@ describe( 'openapi.yaml', () => {
 				'POST /users createUser open',
 				'GET /users/by-email/{email} checkEmail open',
 				'GET /users/me getMe bearer',
+				'GET /users/me/campaigns listMyCampaigns bearer',
+				'GET /users/me/experience listMyExperience bearer',
+				'GET /users/me/bugs listMyBugs bearer',
+				'GET /users/me/rank getMyRank bearer',
+				'GET /users/me/rank/list getMyRankList bearer',
 			]
 		);
 	} );
@@ -161,7 +166,7 @@ describe( 'response validation', () => {
 			} )
 		);
 		assert.ok(
-			operation( 'getMe' ).checkResponse( 200, { id: 1, rank: 3 } )
+			operation( 'getMe' ).checkResponse( 200, { id: 1, rank: 'third' } )
 		);
 	} );
 

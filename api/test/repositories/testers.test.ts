@@ -54,6 +54,8 @@ describe( `testers repository on ${ testEngine() }`, () => {
 				pendingBootyNetCents: null,
 				bootyThresholdCents: 300,
 				referralCode: 'R1',
+				experienceCount: 0,
+				bugsCount: 0,
 				createdAt: '',
 				updatedAt: '',
 			}

@@ -2,6 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestContext, type TestContext } from '../helpers/context.ts';
 import { mintToken } from '../helpers/tokens.ts';
+import {
+	createRankingRepository,
+	monthOf,
+} from '../../src/repositories/ranking.ts';
 
 describe( 'GET /api/users/me', () => {
 	let ctx: TestContext;
@@ -243,7 +247,7 @@ describe( 'GET /api/users/me', () => {
 			} );
 		} );
 
-		it( 'answers every available field for all, without rank until the level model exists', async () => {
+		it( 'answers every field for all, rank null for a tester without a level', async () => {
 			const tester = await ctx.createTester( {
 				birthDate: '1992-05-14',
 				set: { onboarding_completed: 1, is_verified: 1 },
@@ -269,6 +273,7 @@ describe( 'GET /api/users/me', () => {
 				'name',
 				'onboarding_completed',
 				'pending_booty',
+				'rank',
 				'role',
 				'surname',
 				'total_exp_pts',
@@ -279,18 +284,41 @@ describe( 'GET /api/users/me', () => {
 			assert.equal( body.is_verified, true );
 			assert.deepEqual( body.languages, [] );
 			assert.deepEqual( body.certifications, [] );
+			assert.equal( body.rank, null );
 		} );
 
-		it( 'accepts rank but leaves it out', async () => {
-			const tester = await ctx.createTester();
+		it( "answers rank as this month's position in the level", async () => {
+			const [ first, second ] = [
+				await ctx.createTester(),
+				await ctx.createTester(),
+			];
+			const ranking = createRankingRepository( ctx.database.db );
+			const month = monthOf( new Date() );
+			await ctx.database.db.transaction().execute( async ( trx ) => {
+				await ranking.recordMonthlyPoints(
+					trx,
+					first.id,
+					month,
+					90,
+					30
+				);
+				await ranking.recordMonthlyPoints(
+					trx,
+					second.id,
+					month,
+					40,
+					30
+				);
+			} );
 			const response = await getMe(
 				'?fields=rank,name',
-				bearer( await ctx.tokenFor( tester ) )
+				bearer( await ctx.tokenFor( second ) )
 			);
 			assert.equal( response.statusCode, 200 );
 			assert.deepEqual( response.json(), {
-				id: tester.id,
-				name: tester.name,
+				id: second.id,
+				name: second.name,
+				rank: 2,
 			} );
 		} );
 

@@ -23,6 +23,8 @@ const tester: Tester = {
 	pendingBootyNetCents: null,
 	bootyThresholdCents: 300,
 	referralCode: null,
+	experienceCount: 0,
+	bugsCount: 0,
 	createdAt: '2024-01-01T00:00:00Z',
 	updatedAt: '2024-01-01T00:00:00Z',
 };
@@ -55,8 +57,11 @@ describe( 'presentMe', () => {
 		);
 	} );
 
-	it( 'never answers rank, even for all', () => {
-		assert.equal( 'rank' in presentMe( tester, '', [ 'all' ] ), false );
-		assert.deepEqual( presentMe( tester, '', [ 'rank' ] ), { id: 7 } );
+	it( 'answers the rank it is given, null when none', () => {
+		assert.equal( presentMe( tester, '', [ 'all' ] ).rank, null );
+		assert.deepEqual( presentMe( tester, '', [ 'rank' ], { rank: 4 } ), {
+			id: 7,
+			rank: 4,
+		} );
 	} );
 } );

@@ -1,0 +1,223 @@
+/**
+ * Benchmark data for `npm run bench` (scripts/bench/api.mjs): migrates the database at --db-url, and unless it
+ * already holds this exact data set, seeds it at the requested scale with one extra tester given the `heavy`
+ * demo profile (thousands of applications, experience entries and bugs). Prints one JSON line on stdout:
+ * `{ token, testerId, campaignId, seeded, ms }`, a bearer token for that tester signed with CROWDSCOUT_SECRET.
+ *
+ *   node --import tsx api/bench/prepare.ts --db-url URL --testers N --campaigns M --bugs-per-tester K
+ *     --experience-per-tester E --reference-date YYYY-MM-DD
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { checkSecret } from '../src/config.ts';
+import { createDatabase } from '../src/db/connection.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { createTokenService } from '../src/lib/auth.ts';
+import { monthOf } from '../src/repositories/ranking.ts';
+import { createTestersRepository } from '../src/repositories/testers.ts';
+import { countSeeded, resetSeed, seed } from '../src/seed/index.ts';
+
+export const BENCH_EMAIL = 'bench-heavy@crowdscout.test';
+/** Below the seeded range (1,000,000 and up) and far above any real development user. */
+const BENCH_WP_USER_ID = 999_999;
+
+const { values } = parseArgs( {
+	options: {
+		'db-url': { type: 'string' },
+		testers: { type: 'string', default: '100000' },
+		campaigns: { type: 'string', default: '10000' },
+		'bugs-per-tester': { type: 'string', default: '10' },
+		'experience-per-tester': { type: 'string', default: '50' },
+		'reference-date': { type: 'string' },
+	},
+} );
+
+const log = ( line: string ) => process.stderr.write( `${ line }\n` );
+
+const url = values[ 'db-url' ];
+if ( ! url ) {
+	throw new Error( '--db-url is required' );
+}
+const secret = checkSecret( process.env.CROWDSCOUT_SECRET );
+const referenceDate =
+	values[ 'reference-date' ] ?? new Date().toISOString().slice( 0, 10 );
+const scale = {
+	testers: Number( values.testers ),
+	campaigns: Number( values.campaigns ),
+	bugsPerTester: Number( values[ 'bugs-per-tester' ] ),
+	experiencePerTester: Number( values[ 'experience-per-tester' ] ),
+};
+/** What the data set is: a database seeded with another key is seeded again. */
+const key = JSON.stringify( {
+	...scale,
+	referenceDate,
+	seed: 'bench',
+	// Raised whenever the generator's output changes, so an older data set is seeded again.
+	generator: 2,
+} );
+
+/** A MariaDB URL names a database that may not exist yet. */
+async function ensureMysqlDatabase( databaseUrl: string ): Promise< void > {
+	const parsed = new URL( databaseUrl );
+	const name = parsed.pathname.replace( /^\//, '' );
+	if ( ! /^\w+$/.test( name ) ) {
+		throw new Error( `--db-url must name a database, not "${ name }"` );
+	}
+	parsed.pathname = '/mysql';
+	const server = createDatabase( parsed.toString() );
+	try {
+		await sql`create database if not exists ${ sql.raw(
+			name
+		) } character set utf8mb4 collate utf8mb4_unicode_ci`.execute(
+			server.db
+		);
+	} finally {
+		await server.destroy();
+	}
+}
+
+if ( url.startsWith( 'mysql:' ) ) {
+	await ensureMysqlDatabase( url );
+}
+const database = createDatabase( url );
+const { db } = database;
+try {
+	await migrateToLatest( db );
+	await sql`create table if not exists bench_marker (data_key varchar(255) not null)`.execute(
+		db
+	);
+	const marker = await sql< {
+		data_key: string;
+	} >`select data_key from bench_marker`.execute( db );
+	const testers = createTestersRepository( db );
+	let seeded = false;
+	const started = performance.now();
+	if ( marker.rows[ 0 ]?.data_key !== key ) {
+		if ( ( await countSeeded( db ) ) > 0 ) {
+			log( 'Deleting the previous benchmark data…' );
+			await resetSeed( db );
+		}
+		await sql`delete from bench_marker`.execute( db );
+		const previous = await testers.findByEmail( BENCH_EMAIL );
+		if ( previous ) {
+			await db
+				.deleteFrom( 'testers' )
+				.where( 'id', '=', previous.id )
+				.execute();
+		}
+		const heavy = await testers.create( {
+			wpUserId: BENCH_WP_USER_ID,
+			email: BENCH_EMAIL,
+			name: 'Bench',
+			surname: 'Heavy',
+			country: 'IT',
+		} );
+		log(
+			`Seeding ${ scale.testers.toLocaleString(
+				'en'
+			) } testers, ${ scale.campaigns.toLocaleString(
+				'en'
+			) } campaigns (reference date ${ referenceDate }); this runs once per data set…`
+		);
+		let reported = 0;
+		await seed( db, {
+			seed: 'bench',
+			...scale,
+			referenceDate,
+			demo: [ { testerId: heavy.id, profile: 'heavy' } ],
+			onProgress: ( progress ) => {
+				if (
+					progress.testersDone < progress.testers &&
+					progress.elapsedMs - reported < 10_000
+				) {
+					return;
+				}
+				reported = progress.elapsedMs;
+				log(
+					`  testers ${ progress.testersDone.toLocaleString(
+						'en'
+					) }/${ progress.testers.toLocaleString( 'en' ) }, ${ (
+						progress.elapsedMs / 1000
+					).toFixed( 0 ) } s`
+				);
+			},
+		} );
+		await sql`insert into bench_marker (data_key) values (${ key })`.execute(
+			db
+		);
+		seeded = true;
+	}
+	const heavy = await testers.findByEmail( BENCH_EMAIL );
+	if ( ! heavy ) {
+		throw new Error( 'The benchmark tester is missing' );
+	}
+	// A campaign the tester has experience in, for the campaign filter of the experience list.
+	const entry = await db
+		.selectFrom( 'experience_entries' )
+		.select( 'campaign_id' )
+		.where( 'tester_id', '=', heavy.id )
+		.where( 'campaign_id', 'is not', null )
+		.orderBy( 'id' )
+		.executeTakeFirst();
+	// The rank's worst case: a tester in the middle of the most crowded level this month.
+	const month = monthOf( new Date() );
+	const crowded = await db
+		.selectFrom( 'tester_monthly_levels' )
+		.select( [ 'level_id', ( eb ) => eb.fn.countAll().as( 'testers' ) ] )
+		.where( 'month', '=', month )
+		.where( 'level_id', '>', 0 )
+		.groupBy( 'level_id' )
+		.orderBy( 'testers', 'desc' )
+		.executeTakeFirstOrThrow();
+	const middle = await db
+		.selectFrom( 'tester_monthly_levels as m' )
+		.innerJoin( 'testers as t', 't.id', 'm.tester_id' )
+		.select( [ 't.wp_user_id', 'm.points' ] )
+		.where( 'm.month', '=', month )
+		.where( 'm.level_id', '=', crowded.level_id )
+		.orderBy( 'm.points', 'desc' )
+		.orderBy( 'm.tester_id' )
+		.offset( Math.floor( Number( crowded.testers ) / 2 ) )
+		.limit( 1 )
+		.executeTakeFirstOrThrow();
+	const tokens = createTokenService( secret );
+	const mint = async ( wpUserId: number | string ) =>
+		(
+			await tokens.mint( {
+				sub: String( wpUserId ),
+				role: 'subscriber',
+			} )
+		).token;
+	const [ experience, bugs ] = await Promise.all(
+		( [ 'experience_entries', 'bugs' ] as const ).map( async ( table ) =>
+			Number(
+				(
+					await db
+						.selectFrom( table )
+						.select( ( eb ) => eb.fn.countAll().as( 'n' ) )
+						.where( 'tester_id', '=', heavy.id )
+						.executeTakeFirstOrThrow()
+				).n
+			)
+		)
+	);
+	process.stdout.write(
+		`${ JSON.stringify( {
+			token: await mint( heavy.wpUserId ),
+			testerId: heavy.id,
+			experience,
+			bugs,
+			campaignId: entry?.campaign_id ?? null,
+			middle: {
+				token: await mint( middle.wp_user_id ),
+				level: crowded.level_id,
+				testers: Number( crowded.testers ),
+				points: Number( middle.points ),
+			},
+			seeded,
+			ms: Math.round( performance.now() - started ),
+		} ) }\n`
+	);
+} finally {
+	await database.destroy();
+}

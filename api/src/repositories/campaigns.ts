@@ -1,0 +1,446 @@
+import { sql, type Kysely } from 'kysely';
+import type { ApplicationStatus, Database } from '../db/schema.ts';
+import { fromSqlDateTime, toInteger, toSqlDateTime } from '../db/values.ts';
+
+export const LOCALES = [ 'en', 'it', 'es', 'fr' ] as const;
+export type Locale = ( typeof LOCALES )[ number ];
+
+export type Visibility = 'available' | 'candidate' | 'unavailable';
+export type CampaignSort =
+	| 'start_date'
+	| 'end_date'
+	| 'close_date'
+	| 'visibility';
+export type SortOrder = 'ASC' | 'DESC';
+
+export interface CampaignListQuery {
+	start: number;
+	limit: number;
+	order: SortOrder;
+	orderBy: CampaignSort;
+	locale: Locale;
+	/** 1: the tester is selected; 0: not selected. */
+	accepted?: 0 | 1;
+	/** 1: the end date has passed; 0: it has not. */
+	completed?: 0 | 1;
+	/** 1 running, 2 closed. */
+	statusId?: 1 | 2;
+}
+
+/** What the visibility rules need to know about the tester. */
+export interface Viewer {
+	testerId: number;
+	country: string | null;
+	/** `YYYY-MM-01`: the month whose level the targeting rules read. */
+	month: string;
+}
+
+export type PerLanguage = Record< Locale, string | null >;
+
+export interface CampaignListItem {
+	id: number;
+	name: string;
+	campaign_type: { id: number; name: string; icon: string | null };
+	dates: { start: string; end: string; close: string };
+	manual_link: PerLanguage;
+	preview_link: PerLanguage;
+	visibility: { type: Visibility };
+}
+
+export interface Page< Item > {
+	results: Item[];
+	start: number;
+	limit: number;
+	size: number;
+	total: number;
+}
+
+/**
+ * A page of a list as every list call answers it.
+ *
+ * @param results
+ * @param query
+ * @param query.start
+ * @param query.limit
+ * @param total       Items that match, over all pages.
+ */
+export const pageOf = < Item >(
+	results: Item[],
+	{ start, limit }: { start: number; limit: number },
+	total: number
+): Page< Item > => ( { results, start, limit, size: results.length, total } );
+
+const DATE_COLUMNS = {
+	start_date: 'start_date',
+	end_date: 'end_date',
+	close_date: 'close_date',
+	// Equal visibility (always, for selected campaigns) goes by start date.
+	visibility: 'start_date',
+} as const;
+
+interface Candidate {
+	campaignId: number;
+	visibility: Visibility;
+}
+
+export type CampaignsRepository = ReturnType<
+	typeof createCampaignsRepository
+>;
+
+/**
+ * The dashboard's campaign tables. Two paths, both index ranges (migrations/0005-dashboard-reads.ts):
+ * - the tester's selected campaigns (`accepted` 1) come from the tester's applications alone, which carry their
+ *   campaign's status and dates;
+ * - every other list reads the campaigns that match the status and date filters (for the dashboard, the ones
+ *   not ended yet: a number that follows how many campaigns run at a time, not the platform's history) with the
+ *   tester's application, if any, found through the (tester, campaign) unique key.
+ * Either way only the page's campaigns are then read in full.
+ *
+ * @param db
+ */
+export function createCampaignsRepository( db: Kysely< Database > ) {
+	async function selectedPage(
+		viewer: Viewer,
+		query: CampaignListQuery,
+		now: string
+	): Promise< { total: number; rows: Candidate[] } > {
+		const statuses = query.statusId ? [ query.statusId ] : [ 1, 2 ];
+		let base = db
+			.selectFrom( 'applications' )
+			.where( 'tester_id', '=', viewer.testerId )
+			.where( 'status', '=', 'selected' )
+			.where( 'campaign_status_id', 'in', statuses );
+		if ( query.completed !== undefined ) {
+			base = base.where(
+				'campaign_end_date',
+				query.completed ? '<' : '>=',
+				now
+			);
+		}
+		const direction = query.order === 'ASC' ? 'asc' : 'desc';
+		// Without a date filter the total is a sum of the counts kept per status (0006), not a count of rows.
+		const total =
+			query.completed === undefined
+				? db
+						.selectFrom( 'application_counts' )
+						.select( ( eb ) =>
+							eb.fn
+								.sum< number | string | null >( 'applications' )
+								.as( 'total' )
+						)
+						.where( 'tester_id', '=', viewer.testerId )
+						.where( 'status', '=', 'selected' )
+						.where( 'campaign_status_id', 'in', statuses )
+						.executeTakeFirstOrThrow()
+				: base
+						.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
+						.executeTakeFirstOrThrow();
+		const [ count, rows ] = await Promise.all( [
+			total,
+			base
+				.select( 'campaign_id' )
+				.orderBy(
+					`campaign_${ DATE_COLUMNS[ query.orderBy ] }`,
+					direction
+				)
+				.orderBy( 'campaign_id', direction )
+				.limit( query.limit )
+				.offset( query.start )
+				.execute(),
+		] );
+		return {
+			total: toInteger( ( count.total ?? 0 ) as number ),
+			rows: rows.map( ( row ) => ( {
+				campaignId: row.campaign_id,
+				visibility: 'available',
+			} ) ),
+		};
+	}
+
+	async function visiblePage(
+		viewer: Viewer,
+		query: CampaignListQuery,
+		now: string
+	): Promise< { total: number; rows: Candidate[] } > {
+		const statuses = query.statusId ? [ query.statusId ] : [ 1, 2 ];
+		const ended = query.completed ? '<' : '>=';
+		// The tester's applications of one status among the campaigns the filters keep: a short index range
+		// that the database reads once into a list, so no campaign costs a lookup of its own.
+		const applications = ( ...status: ApplicationStatus[] ) => {
+			let list = db
+				.selectFrom( 'applications' )
+				.select( 'campaign_id' )
+				.where( 'tester_id', '=', viewer.testerId )
+				.where( 'status', 'in', status )
+				.where( 'campaign_status_id', 'in', statuses );
+			if ( query.completed !== undefined ) {
+				list = list.where( 'campaign_end_date', ended, now );
+			}
+			return list;
+		};
+		let base = db
+			.selectFrom( 'campaigns as c' )
+			.where( 'c.status_id', 'in', statuses )
+			.where( ( eb ) =>
+				eb.or( [
+					eb( 'c.visibility', 'in', [ 'public', 'target' ] ),
+					eb(
+						'c.id',
+						'in',
+						applications( 'applied', 'selected', 'excluded' )
+					),
+					eb.and( [
+						eb( 'c.visibility', '=', 'small-group' ),
+						eb(
+							'c.id',
+							'in',
+							eb
+								.selectFrom( 'campaign_targets' )
+								.select( 'campaign_id' )
+								.where( 'tester_id', '=', viewer.testerId )
+						),
+					] ),
+				] )
+			);
+		if ( query.completed !== undefined ) {
+			base = base.where( 'c.end_date', ended, now );
+		}
+		if ( query.accepted === 0 ) {
+			base = base.where( 'c.id', 'not in', applications( 'selected' ) );
+		}
+		// VISIBILITY_ORDER positions: 0 available (selected, or free to apply: running campaign whose start date
+		// is ahead, a free place, and for a targeted one the tester's country, a spoken language and the minimum
+		// level), 1 candidate (applied), 2 unavailable.
+		let page = base.select( ( eb ) => [
+			'c.id',
+			eb
+				.case()
+				.when( 'c.id', 'in', applications( 'applied' ) )
+				.then( 1 )
+				// Selected campaigns are left out of the `accepted` 0 lists before this.
+				.when(
+					query.accepted === 0
+						? sql< boolean >`1 = 0`
+						: eb( 'c.id', 'in', applications( 'selected' ) )
+				)
+				.then( 0 )
+				.when( 'c.id', 'in', applications( 'excluded' ) )
+				.then( 2 )
+				.when(
+					eb.and( [
+						eb( 'c.status_id', '=', 1 ),
+						eb( 'c.start_date', '>', now ),
+						eb.or( [
+							eb( 'c.max_testers', 'is', null ),
+							eb(
+								'c.selected_count',
+								'<',
+								eb.ref( 'c.max_testers' )
+							),
+						] ),
+						eb.or( [
+							eb( 'c.visibility', '<>', 'target' ),
+							eb.and( [
+								eb.or( [
+									eb( 'c.target_country', 'is', null ),
+									eb(
+										'c.target_country',
+										'=',
+										viewer.country ?? ''
+									),
+								] ),
+								eb.or( [
+									eb( 'c.target_min_level_id', 'is', null ),
+									eb(
+										'c.target_min_level_id',
+										'<=',
+										eb.fn.coalesce(
+											eb
+												.selectFrom(
+													'tester_monthly_levels'
+												)
+												.select( 'level_id' )
+												.where(
+													'tester_id',
+													'=',
+													viewer.testerId
+												)
+												.where(
+													'month',
+													'=',
+													viewer.month
+												),
+											eb.lit( 0 )
+										)
+									),
+								] ),
+								eb.or( [
+									eb( 'c.target_language_id', 'is', null ),
+									eb(
+										'c.target_language_id',
+										'in',
+										eb
+											.selectFrom( 'tester_languages' )
+											.select( 'language_id' )
+											.where(
+												'tester_id',
+												'=',
+												viewer.testerId
+											)
+									),
+								] ),
+							] ),
+						] ),
+					] )
+				)
+				.then( 0 )
+				.else( 2 )
+				.end()
+				.as( 'visibility_rank' ),
+		] );
+		const direction = query.order === 'ASC' ? 'asc' : 'desc';
+		page =
+			query.orderBy === 'visibility'
+				? page
+						.orderBy( 'visibility_rank', direction )
+						.orderBy( 'c.start_date', 'asc' )
+				: page.orderBy( `c.${ query.orderBy }`, direction );
+		const [ count, rows ] = await Promise.all( [
+			base
+				.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
+				.executeTakeFirstOrThrow(),
+			page
+				.orderBy( 'c.id', direction )
+				.limit( query.limit )
+				.offset( query.start )
+				.execute(),
+		] );
+		return {
+			total: toInteger( count.total as number ),
+			rows: rows.map( ( row ) => ( {
+				campaignId: row.id,
+				visibility:
+					VISIBILITY_ORDER[ toInteger( row.visibility_rank ) ],
+			} ) ),
+		};
+	}
+
+	/** The page's campaigns in full, in the page's order. */
+	async function describe(
+		rows: Candidate[],
+		locale: Locale
+	): Promise< CampaignListItem[] > {
+		if ( ! rows.length ) {
+			return [];
+		}
+		const ids = rows.map( ( row ) => row.campaignId );
+		// One statement: a row per campaign and content language.
+		const found = await db
+			.selectFrom( 'campaigns as c' )
+			.innerJoin( 'campaign_types as t', 't.id', 'c.campaign_type_id' )
+			.leftJoin( 'campaign_contents as l', 'l.campaign_id', 'c.id' )
+			.select( [
+				'c.id',
+				'c.title',
+				'c.start_date',
+				'c.end_date',
+				'c.close_date',
+				't.id as type_id',
+				't.name as type_name',
+				't.icon as type_icon',
+				'l.language_code',
+				'l.manual_link',
+				'l.preview_link',
+			] )
+			.where( 'c.id', 'in', ids )
+			.execute();
+		const byId = new Map( found.map( ( row ) => [ row.id, row ] ) );
+		return rows.map( ( { campaignId, visibility } ) => {
+			const campaign = byId.get( campaignId )!;
+			const own = found.filter(
+				( content ) =>
+					content.id === campaignId && content.language_code !== null
+			);
+			return {
+				id: campaign.id,
+				name: campaign.title,
+				campaign_type: {
+					id: campaign.type_id,
+					name: campaign.type_name,
+					icon: campaign.type_icon,
+				},
+				dates: {
+					start: fromSqlDateTime( campaign.start_date ),
+					end: fromSqlDateTime( campaign.end_date ),
+					close: fromSqlDateTime( campaign.close_date ),
+				},
+				manual_link: perLanguage( own, 'manual_link', locale ),
+				preview_link: perLanguage( own, 'preview_link', locale ),
+				visibility: { type: visibility },
+			};
+		} );
+	}
+
+	return {
+		/**
+		 * One page of the campaigns the tester sees, with the number that match.
+		 *
+		 * @param viewer
+		 * @param query
+		 * @param now    The moment "ended" and "open for subscription" are measured against.
+		 */
+		async listForTester(
+			viewer: Viewer,
+			query: CampaignListQuery,
+			now: Date = new Date()
+		): Promise< Page< CampaignListItem > > {
+			const at = toSqlDateTime( now );
+			const { total, rows } =
+				query.accepted === 1
+					? await selectedPage( viewer, query, at )
+					: await visiblePage( viewer, query, at );
+			return pageOf( await describe( rows, query.locale ), query, total );
+		},
+	};
+}
+
+/** The visibility sort: open for the tester first, then awaiting selection, then the rest. */
+const VISIBILITY_ORDER: readonly Visibility[] = [
+	'available',
+	'candidate',
+	'unavailable',
+];
+
+/**
+ * A link per language: the campaign's own page in that language, else the page in `locale`, else the English
+ * one, else any, else null.
+ *
+ * @param contents
+ * @param column
+ * @param locale
+ */
+function perLanguage(
+	contents: Array< {
+		language_code: string | null;
+		manual_link: string | null;
+		preview_link: string | null;
+	} >,
+	column: 'manual_link' | 'preview_link',
+	locale: Locale
+): PerLanguage {
+	const link = ( language: string ) =>
+		contents.find( ( content ) => content.language_code === language )?.[
+			column
+		] ?? null;
+	const fallback =
+		link( locale ) ??
+		link( 'en' ) ??
+		contents.find( ( content ) => content[ column ] )?.[ column ] ??
+		null;
+	return Object.fromEntries(
+		LOCALES.map( ( language ) => [
+			language,
+			link( language ) ?? fallback,
+		] )
+	) as PerLanguage;
+}

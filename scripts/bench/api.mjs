@@ -1,0 +1,287 @@
+/**
+ * The API half of `npm run bench`: on a large seeded database (once per data set, kept under
+ * .data/bench/), starts the API as production runs it and loads each read endpoint of the dashboard,
+ * experience and bugs pages with autocannon, as the tester with the most rows. Prints one table per engine.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ensureMariaDbInstalled, startMariaDb } from '../lib/mariadb.mjs';
+import { ROOT, dataDir } from '../lib/paths.mjs';
+import { startService, waitForHttp } from '../lib/process.mjs';
+
+export const SCALES = {
+	// The issue's large run: 9.75 M rows.
+	large: {
+		testers: 100_000,
+		campaigns: 10_000,
+		bugsPerTester: 10,
+		experiencePerTester: 50,
+	},
+	// For trying the harness out.
+	small: {
+		testers: 2_000,
+		campaigns: 300,
+		bugsPerTester: 10,
+		experiencePerTester: 50,
+	},
+};
+
+const API_PORT = 18581;
+const MARIADB_PORT = 18582;
+
+const filter = ( filters ) =>
+	Object.entries( filters )
+		.map(
+			( [ key, value ] ) =>
+				`${ encodeURIComponent( `filterBy[${ key }]` ) }=${ value }`
+		)
+		.join( '&' );
+
+/**
+ * The requests, as the widgets send them (dashboard tables with their default sorts, spec section 9).
+ *
+ * @param {any} data What prepare.ts printed.
+ */
+function endpoints( data ) {
+	const lastPage = Math.max( 0, Math.floor( ( data.experience - 1 ) / 25 ) );
+	return [
+		{
+			name: 'GET /users/me (performance card fields)',
+			path: '/users/me?fields=total_exp_pts,booty,pending_booty,rank,attended_cp,approved_bugs,booty_threshold',
+		},
+		{
+			name: '/users/me/campaigns active',
+			path: `/users/me/campaigns?${ filter( {
+				accepted: 1,
+				completed: 0,
+			} ) }&orderBy=start_date&order=ASC&limit=10`,
+		},
+		{
+			name: '/users/me/campaigns available',
+			path: `/users/me/campaigns?${ filter( {
+				accepted: 0,
+				completed: 0,
+			} ) }&orderBy=visibility&order=ASC&limit=10`,
+		},
+		{
+			name: '/users/me/campaigns closed',
+			path: `/users/me/campaigns?${ filter( {
+				accepted: 1,
+				statusId: 2,
+			} ) }&orderBy=close_date&order=DESC&limit=10`,
+		},
+		{
+			name: '/users/me/campaigns finished, awaiting',
+			path: `/users/me/campaigns?${ filter( {
+				accepted: 1,
+				statusId: 1,
+				completed: 1,
+			} ) }&orderBy=end_date&order=DESC&limit=10`,
+		},
+		{
+			name: '/users/me/campaigns unfiltered',
+			path: '/users/me/campaigns?limit=10',
+		},
+		{
+			name: '/users/me/experience first page',
+			path: '/users/me/experience?limit=25',
+		},
+		{
+			name: `/users/me/experience page ${ lastPage + 1 } (last)`,
+			path: `/users/me/experience?limit=25&start=${ lastPage * 25 }`,
+		},
+		{
+			name: '/users/me/experience by campaign',
+			path: `/users/me/experience?limit=25&${ filter( {
+				campaign: data.campaignId,
+			} ) }`,
+		},
+		{
+			name: '/users/me/bugs',
+			path: '/users/me/bugs?limit=25&orderBy=id&order=DESC',
+		},
+		{ name: '/users/me/rank', path: '/users/me/rank' },
+		{ name: '/users/me/rank/list', path: '/users/me/rank/list' },
+		{
+			name: `/users/me/rank (middle of ${ data.middle.testers.toLocaleString(
+				'en'
+			) } at level ${ data.middle.level })`,
+			path: '/users/me/rank',
+			token: data.middle.token,
+		},
+		{
+			name: `/users/me/rank/list (same tester)`,
+			path: '/users/me/rank/list',
+			token: data.middle.token,
+		},
+	];
+}
+
+function load( { url, token, connections, seconds } ) {
+	return new Promise( ( resolve, reject ) => {
+		autocannon(
+			{
+				url,
+				connections,
+				duration: seconds,
+				headers: { authorization: `Bearer ${ token }` },
+			},
+			( error, result ) => ( error ? reject( error ) : resolve( result ) )
+		);
+	} );
+}
+
+/** Runs a command with its progress (stderr) shown; resolves with its stdout. */
+function runShowingProgress( command, args, env ) {
+	return new Promise( ( resolve, reject ) => {
+		const child = spawn( command, args, {
+			cwd: ROOT,
+			env,
+			stdio: [ 'ignore', 'pipe', 'inherit' ],
+		} );
+		let out = '';
+		child.stdout.on( 'data', ( chunk ) => ( out += chunk ) );
+		child.on( 'error', reject );
+		child.on( 'close', ( code ) =>
+			code === 0
+				? resolve( out )
+				: reject(
+						new Error(
+							`${ args.join( ' ' ) } exited with ${ code }`
+						)
+				  )
+		);
+	} );
+}
+
+async function startDatabase( engine, benchDir, scaleName, log ) {
+	if ( engine === 'sqlite' ) {
+		return {
+			url: `sqlite://${ path.join(
+				benchDir,
+				`sqlite-${ scaleName }.db`
+			) }`,
+			stop: async () => {},
+		};
+	}
+	await ensureMariaDbInstalled( { log } );
+	const server = await startMariaDb( {
+		dataDir: path.join( benchDir, 'mariadb' ),
+		port: MARIADB_PORT,
+		log,
+		// Production gives InnoDB most of the machine's memory; the large data set is ~2 GB.
+		bufferPoolSize: '4G',
+	} );
+	return {
+		url: `${ server.url }crowdscout_bench_${ scaleName }`,
+		stop: server.stop,
+	};
+}
+
+/**
+ * @param {{ engine: 'sqlite' | 'mysql', scaleName: keyof typeof SCALES, seconds: number, connections: number, log: (line: string) => void }} options
+ * @return {Promise<{ engine: string, prepared: any, rows: any[] }>} One row per endpoint.
+ */
+export async function benchApi( {
+	engine,
+	scaleName,
+	seconds,
+	connections,
+	log,
+} ) {
+	const scale = SCALES[ scaleName ];
+	const benchDir = path.join( dataDir(), 'bench' );
+	fs.mkdirSync( benchDir, { recursive: true } );
+	const secret = crypto.randomBytes( 32 ).toString( 'hex' );
+	const database = await startDatabase( engine, benchDir, scaleName, log );
+	let api;
+	try {
+		log(
+			`Preparing the ${ scaleName } data set on ${ engine } (seeded once, then reused)…`
+		);
+		const output = await runShowingProgress(
+			process.execPath,
+			[
+				'--import',
+				'tsx',
+				'api/bench/prepare.ts',
+				'--db-url',
+				database.url,
+				'--testers',
+				String( scale.testers ),
+				'--campaigns',
+				String( scale.campaigns ),
+				'--bugs-per-tester',
+				String( scale.bugsPerTester ),
+				'--experience-per-tester',
+				String( scale.experiencePerTester ),
+			],
+			{ ...process.env, CROWDSCOUT_SECRET: secret }
+		);
+		const prepared = JSON.parse( output.trim().split( '\n' ).pop() );
+		if ( prepared.seeded ) {
+			log( `Seeded in ${ ( prepared.ms / 1000 ).toFixed( 0 ) } s.` );
+		}
+		const logFile = path.join( benchDir, `api-${ engine }.log` );
+		fs.rmSync( logFile, { force: true } );
+		api = startService(
+			'API',
+			process.execPath,
+			[ '--import', 'tsx', 'api/src/server.ts' ],
+			{
+				cwd: ROOT,
+				logFile,
+				env: {
+					...process.env,
+					NODE_ENV: 'production',
+					CROWDSCOUT_SECRET: secret,
+					CROWDSCOUT_DB_URL: database.url,
+					CROWDSCOUT_API_PORT: String( API_PORT ),
+					CROWDSCOUT_API_HOST: '127.0.0.1',
+				},
+			}
+		);
+		const base = `http://127.0.0.1:${ API_PORT }/api`;
+		await waitForHttp( `${ base }/health`, { service: api } );
+		const rows = [];
+		for ( const endpoint of endpoints( prepared ) ) {
+			const options = {
+				url: base + endpoint.path,
+				token: endpoint.token ?? prepared.token,
+				connections,
+			};
+			// Warm-up: the JIT, the database's caches.
+			await load( { ...options, seconds: 2 } );
+			const result = await load( { ...options, seconds } );
+			const failed = result.non2xx + result.errors + result.timeouts;
+			rows.push( {
+				endpoint: endpoint.name,
+				'req/s': Math.round( result.requests.average ),
+				'p50 ms': result.latency.p50,
+				'p99 ms': result.latency.p99,
+				'KB/answer': Number(
+					(
+						result.throughput.total /
+						Math.max( 1, result.requests.total ) /
+						1024
+					).toFixed( 1 )
+				),
+				failed,
+			} );
+			log(
+				`  ${ endpoint.name }: ${ Math.round(
+					result.requests.average
+				) } req/s, p99 ${ result.latency.p99 } ms${
+					failed ? `, ${ failed } failed` : ''
+				}`
+			);
+		}
+		return { engine, prepared, rows };
+	} finally {
+		await api?.stop();
+		await database.stop();
+	}
+}
