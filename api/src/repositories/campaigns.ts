@@ -162,162 +162,83 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		query: CampaignListQuery,
 		now: string
 	): Promise< { total: number; rows: Candidate[] } > {
-		const statuses = query.statusId ? [ query.statusId ] : [ 1, 2 ];
-		const ended = query.completed ? '<' : '>=';
-		// The tester's applications of one status among the campaigns the filters keep: a short index range
+		// Written as SQL text rather than with the query builder: building this statement's tree of
+		// subqueries on every request cost more than running it.
+		const statuses = sql.join(
+			query.statusId ? [ query.statusId ] : [ 1, 2 ]
+		);
+		const ended =
+			query.completed === undefined
+				? null
+				: sql.raw( query.completed ? '<' : '>=' );
+		// The tester's applications of some statuses among the campaigns the filters keep: a short index range
 		// that the database reads once into a list, so no campaign costs a lookup of its own.
-		const applications = ( ...status: ApplicationStatus[] ) => {
-			let list = db
-				.selectFrom( 'applications' )
-				.select( 'campaign_id' )
-				.where( 'tester_id', '=', viewer.testerId )
-				.where( 'status', 'in', status )
-				.where( 'campaign_status_id', 'in', statuses );
-			if ( query.completed !== undefined ) {
-				list = list.where( 'campaign_end_date', ended, now );
-			}
-			return list;
-		};
-		let base = db
-			.selectFrom( 'campaigns as c' )
-			.where( 'c.status_id', 'in', statuses )
-			.where( ( eb ) =>
-				eb.or( [
-					eb( 'c.visibility', 'in', [ 'public', 'target' ] ),
-					eb(
-						'c.id',
-						'in',
-						applications( 'applied', 'selected', 'excluded' )
-					),
-					eb.and( [
-						eb( 'c.visibility', '=', 'small-group' ),
-						eb(
-							'c.id',
-							'in',
-							eb
-								.selectFrom( 'campaign_targets' )
-								.select( 'campaign_id' )
-								.where( 'tester_id', '=', viewer.testerId )
-						),
-					] ),
-				] )
-			);
-		if ( query.completed !== undefined ) {
-			base = base.where( 'c.end_date', ended, now );
-		}
-		if ( query.accepted === 0 ) {
-			base = base.where( 'c.id', 'not in', applications( 'selected' ) );
-		}
+		const applications = ( ...status: ApplicationStatus[] ) =>
+			sql`(select campaign_id from applications where tester_id = ${
+				viewer.testerId
+			} and status in (${ sql.join(
+				status
+			) }) and campaign_status_id in (${ statuses })${
+				ended ? sql` and campaign_end_date ${ ended } ${ now }` : sql``
+			})`;
+		const where = sql`c.status_id in (${ statuses })${
+			ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
+		} and (c.visibility in ('public', 'target')
+			or c.id in ${ applications( 'applied', 'selected', 'excluded' ) }
+			or (c.visibility = 'small-group' and c.id in (select campaign_id from campaign_targets where tester_id = ${
+				viewer.testerId
+			})))${
+				query.accepted === 0
+					? sql` and c.id not in ${ applications( 'selected' ) }`
+					: sql``
+			}`;
 		// VISIBILITY_ORDER positions: 0 available (selected, or free to apply: running campaign whose start date
 		// is ahead, a free place, and for a targeted one the tester's country, a spoken language and the minimum
-		// level), 1 candidate (applied), 2 unavailable.
-		let page = base.select( ( eb ) => [
-			'c.id',
-			eb
-				.case()
-				.when( 'c.id', 'in', applications( 'applied' ) )
-				.then( 1 )
-				// Selected campaigns are left out of the `accepted` 0 lists before this.
-				.when(
-					query.accepted === 0
-						? sql< boolean >`1 = 0`
-						: eb( 'c.id', 'in', applications( 'selected' ) )
-				)
-				.then( 0 )
-				.when( 'c.id', 'in', applications( 'excluded' ) )
-				.then( 2 )
-				.when(
-					eb.and( [
-						eb( 'c.status_id', '=', 1 ),
-						eb( 'c.start_date', '>', now ),
-						eb.or( [
-							eb( 'c.max_testers', 'is', null ),
-							eb(
-								'c.selected_count',
-								'<',
-								eb.ref( 'c.max_testers' )
-							),
-						] ),
-						eb.or( [
-							eb( 'c.visibility', '<>', 'target' ),
-							eb.and( [
-								eb.or( [
-									eb( 'c.target_country', 'is', null ),
-									eb(
-										'c.target_country',
-										'=',
-										viewer.country ?? ''
-									),
-								] ),
-								eb.or( [
-									eb( 'c.target_min_level_id', 'is', null ),
-									eb(
-										'c.target_min_level_id',
-										'<=',
-										eb.fn.coalesce(
-											eb
-												.selectFrom(
-													'tester_monthly_levels'
-												)
-												.select( 'level_id' )
-												.where(
-													'tester_id',
-													'=',
-													viewer.testerId
-												)
-												.where(
-													'month',
-													'=',
-													viewer.month
-												),
-											eb.lit( 0 )
-										)
-									),
-								] ),
-								eb.or( [
-									eb( 'c.target_language_id', 'is', null ),
-									eb(
-										'c.target_language_id',
-										'in',
-										eb
-											.selectFrom( 'tester_languages' )
-											.select( 'language_id' )
-											.where(
-												'tester_id',
-												'=',
-												viewer.testerId
-											)
-									),
-								] ),
-							] ),
-						] ),
-					] )
-				)
-				.then( 0 )
-				.else( 2 )
-				.end()
-				.as( 'visibility_rank' ),
-		] );
-		const direction = query.order === 'ASC' ? 'asc' : 'desc';
-		page =
+		// level of this month), 1 candidate (applied), 2 unavailable.
+		const rank = sql`case
+			when c.id in ${ applications( 'applied' ) } then 1
+			${
+				query.accepted === 0
+					? sql``
+					: sql`when c.id in ${ applications( 'selected' ) } then 0`
+			}
+			when c.id in ${ applications( 'excluded' ) } then 2
+			when c.status_id = 1 and c.start_date > ${ now }
+				and (c.max_testers is null or c.selected_count < c.max_testers)
+				and (c.visibility <> 'target' or (
+					(c.target_country is null or c.target_country = ${ viewer.country ?? '' })
+					and (c.target_min_level_id is null or c.target_min_level_id <= coalesce((select level_id
+						from tester_monthly_levels where tester_id = ${ viewer.testerId } and month = ${
+							viewer.month
+						}), 0))
+					and (c.target_language_id is null or c.target_language_id in (select language_id
+						from tester_languages where tester_id = ${ viewer.testerId }))))
+				then 0
+			else 2 end`;
+		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
+		const order =
 			query.orderBy === 'visibility'
-				? page
-						.orderBy( 'visibility_rank', direction )
-						.orderBy( 'c.start_date', 'asc' )
-				: page.orderBy( `c.${ query.orderBy }`, direction );
+				? sql`visibility_rank ${ direction }, c.start_date asc`
+				: sql`c.${ sql.raw(
+						DATE_COLUMNS[ query.orderBy ]
+				  ) } ${ direction }`;
 		const [ count, rows ] = await Promise.all( [
-			base
-				.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
-				.executeTakeFirstOrThrow(),
-			page
-				.orderBy( 'c.id', direction )
-				.limit( query.limit )
-				.offset( query.start )
-				.execute(),
+			sql< {
+				total: number | string;
+			} >`select count(*) as total from campaigns c where ${ where }`.execute(
+				db
+			),
+			sql< {
+				id: number;
+				visibility_rank: number | string;
+			} >`select c.id, ${ rank } as visibility_rank from campaigns c where ${ where }
+				order by ${ order }, c.id ${ direction } limit ${ query.limit } offset ${ query.start }`.execute(
+				db
+			),
 		] );
 		return {
-			total: toInteger( count.total as number ),
-			rows: rows.map( ( row ) => ( {
+			total: toInteger( count.rows[ 0 ].total ),
+			rows: rows.rows.map( ( row ) => ( {
 				campaignId: row.id,
 				visibility:
 					VISIBILITY_ORDER[ toInteger( row.visibility_rank ) ],

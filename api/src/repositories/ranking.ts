@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isMysql } from '../db/engine.ts';
 import { toDateOnly, toInteger } from '../db/values.ts';
@@ -182,70 +182,73 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				return { tops: [], peers: [] };
 			}
 			const { points } = me;
-			const inLevel = ( part: number ) =>
-				db
-					.selectFrom( 'tester_monthly_levels as m' )
-					.innerJoin( 'testers as t', 't.id', 'm.tester_id' )
-					.select( [
-						sql.lit( part ).as( 'part' ),
-						'm.tester_id',
-						'm.points',
-						't.name',
-						't.surname',
-						't.image',
-					] )
-					.where( 'm.month', '=', month )
-					.where( 'm.level_id', '=', me.levelId );
 			// Ranking order: points descending, then tester id. Above the tester: the same points and a smaller
-			// id, then more points; below: the same points and a larger id, then fewer points. Each seek is one
-			// index range read in the ranking order (or its reverse) that stops at its limit.
-			const seek = (
-				part: number,
-				pointsOp: '>' | '<' | '=',
-				testerOp: '<' | '>' | null,
-				direction: 'asc' | 'desc'
+			// id, then more points; below: the same points and a larger id, then fewer points. Each part is one
+			// index range read in the ranking order (or its reverse) that stops at its limit; all five go in one
+			// statement (as SQL text: the query builder's tree for it cost more than running it).
+			const part = (
+				index: number,
+				condition: RawBuilder< unknown >,
+				order: 'asc' | 'desc',
+				limit: number
 			) => {
-				let query = inLevel( part ).where(
-					'm.points',
-					pointsOp,
-					points
-				);
-				if ( testerOp ) {
-					query = query.where( 'm.tester_id', testerOp, testerId );
-				}
-				return query
-					.orderBy( 'm.points', direction )
-					.orderBy(
-						'm.tester_id',
-						direction === 'asc' ? 'desc' : 'asc'
-					)
-					.limit( PEERS_EACH_SIDE );
+				const ties = sql.raw( order === 'asc' ? 'desc' : 'asc' );
+				return sql`select * from (select ${ sql.lit(
+					index
+				) } as part, m.tester_id, m.points, t.name, t.surname, t.image
+					from tester_monthly_levels m inner join testers t on t.id = m.tester_id
+					where m.month = ${ month } and m.level_id = ${ me.levelId } and ${ condition }
+					order by m.points ${ sql.raw(
+						order
+					) }, m.tester_id ${ ties } limit ${ limit }) as p${ sql.lit(
+						index
+					) }`;
 			};
-			const parts = [
-				inLevel( 0 )
-					.orderBy( 'm.points', 'desc' )
-					.orderBy( 'm.tester_id', 'asc' )
-					.limit( TOPS ),
-				seek( 1, '=', '<', 'asc' ),
-				seek( 2, '>', null, 'asc' ),
-				seek( 3, '=', '>', 'desc' ),
-				seek( 4, '<', null, 'desc' ),
-			];
-			// One statement: each part is a subquery (SQLite takes no LIMIT on a compound's members).
-			const [ first, ...rest ] = parts.map( ( part, index ) =>
-				db.selectFrom( part.as( `p${ index }` ) ).selectAll()
-			);
-			const rows = await rest
-				.reduce( ( union, part ) => union.unionAll( part ), first )
-				.execute();
-			const part = ( index: number ) =>
+			const { rows } = await sql< {
+				part: number | string;
+				tester_id: number;
+				points: number | string;
+				name: string;
+				surname: string;
+				image: string | null;
+			} >`${ sql.join(
+				[
+					part( 0, sql`1 = 1`, 'desc', TOPS ),
+					part(
+						1,
+						sql`m.points = ${ points } and m.tester_id < ${ testerId }`,
+						'asc',
+						PEERS_EACH_SIDE
+					),
+					part(
+						2,
+						sql`m.points > ${ points }`,
+						'asc',
+						PEERS_EACH_SIDE
+					),
+					part(
+						3,
+						sql`m.points = ${ points } and m.tester_id > ${ testerId }`,
+						'desc',
+						PEERS_EACH_SIDE
+					),
+					part(
+						4,
+						sql`m.points < ${ points }`,
+						'desc',
+						PEERS_EACH_SIDE
+					),
+				],
+				sql` union all `
+			) }`.execute( db );
+			const inPart = ( index: number ) =>
 				rows.filter( ( row ) => Number( row.part ) === index );
-			const tops = part( 0 );
-			const above = [ ...part( 1 ), ...part( 2 ) ].slice(
+			const tops = inPart( 0 );
+			const above = [ ...inPart( 1 ), ...inPart( 2 ) ].slice(
 				0,
 				PEERS_EACH_SIDE
 			);
-			const below = [ ...part( 3 ), ...part( 4 ) ].slice(
+			const below = [ ...inPart( 3 ), ...inPart( 4 ) ].slice(
 				0,
 				PEERS_EACH_SIDE
 			);
