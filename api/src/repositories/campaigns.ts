@@ -192,9 +192,19 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					? sql` and c.id not in ${ applications( 'selected' ) }`
 					: sql``
 			}`;
-		// VISIBILITY_ORDER positions: 0 available (selected, or free to apply: running campaign whose start date
-		// is ahead, a free place, and for a targeted one the tester's country, a spoken language and the minimum
-		// level of this month), 1 candidate (applied), 2 unavailable.
+		// A campaign the tester may apply to (when they have no application yet): running, start date ahead,
+		// a free place, and for a targeted one the tester's country, a spoken language and this month's level.
+		const open = sql`c.status_id = 1 and c.start_date > ${ now }
+			and (c.max_testers is null or c.selected_count < c.max_testers)
+			and (c.visibility <> 'target' or (
+				(c.target_country is null or c.target_country = ${ viewer.country ?? '' })
+				and (c.target_min_level_id is null or c.target_min_level_id <= coalesce((select level_id
+					from tester_monthly_levels where tester_id = ${ viewer.testerId } and month = ${
+						viewer.month
+					}), 0))
+				and (c.target_language_id is null or c.target_language_id in (select language_id
+					from tester_languages where tester_id = ${ viewer.testerId }))))`;
+		// VISIBILITY_ORDER positions: 0 available (selected, or open), 1 candidate (applied), 2 unavailable.
 		const rank = sql`case
 			when c.id in ${ applications( 'applied' ) } then 1
 			${
@@ -203,18 +213,50 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					: sql`when c.id in ${ applications( 'selected' ) } then 0`
 			}
 			when c.id in ${ applications( 'excluded' ) } then 2
-			when c.status_id = 1 and c.start_date > ${ now }
-				and (c.max_testers is null or c.selected_count < c.max_testers)
-				and (c.visibility <> 'target' or (
-					(c.target_country is null or c.target_country = ${ viewer.country ?? '' })
-					and (c.target_min_level_id is null or c.target_min_level_id <= coalesce((select level_id
-						from tester_monthly_levels where tester_id = ${ viewer.testerId } and month = ${
-							viewer.month
-						}), 0))
-					and (c.target_language_id is null or c.target_language_id in (select language_id
-						from tester_languages where tester_id = ${ viewer.testerId }))))
-				then 0
+			when ${ open } then 0
 			else 2 end`;
+		const countAll = () =>
+			sql< {
+				total: number | string;
+			} >`select count(*) as total from campaigns c where ${ where }`
+				.execute( db )
+				.then( ( result ) => toInteger( result.rows[ 0 ].total ) );
+		let total: number | undefined;
+		// The available table's first pages hold open campaigns only: they are read in start-date order from
+		// the index, stopping at the page's end, instead of ranking every campaign not ended yet.
+		if (
+			query.orderBy === 'visibility' &&
+			query.order === 'ASC' &&
+			query.accepted === 0
+		) {
+			const wanted = query.start + query.limit;
+			let firstOpen;
+			[ total, firstOpen ] = await Promise.all( [
+				countAll(),
+				sql< {
+					id: number;
+				} >`select c.id from campaigns c where ${ open }${
+					ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
+				} and c.status_id in (${ statuses })
+					and (c.visibility in ('public', 'target') or (c.visibility = 'small-group'
+						and c.id in (select campaign_id from campaign_targets where tester_id = ${
+							viewer.testerId
+						})))
+					and c.id not in ${ applications( 'applied', 'selected', 'excluded' ) }
+					order by c.start_date asc, c.id asc limit ${ wanted }`.execute( db ),
+			] );
+			if ( firstOpen.rows.length === wanted ) {
+				return {
+					total,
+					rows: firstOpen.rows
+						.slice( query.start )
+						.map( ( row ) => ( {
+							campaignId: row.id,
+							visibility: 'available',
+						} ) ),
+				};
+			}
+		}
 		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
 		const order =
 			query.orderBy === 'visibility'
@@ -223,11 +265,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 						DATE_COLUMNS[ query.orderBy ]
 				  ) } ${ direction }`;
 		const [ count, rows ] = await Promise.all( [
-			sql< {
-				total: number | string;
-			} >`select count(*) as total from campaigns c where ${ where }`.execute(
-				db
-			),
+			total ?? countAll(),
 			sql< {
 				id: number;
 				visibility_rank: number | string;
@@ -237,7 +275,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			),
 		] );
 		return {
-			total: toInteger( count.rows[ 0 ].total ),
+			total: count,
 			rows: rows.rows.map( ( row ) => ( {
 				campaignId: row.id,
 				visibility:

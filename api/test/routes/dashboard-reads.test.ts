@@ -745,6 +745,29 @@ describe( 'dashboard reads', () => {
 					)
 				);
 			} );
+			it( 'pages the visibility sort the same whatever the page size (open campaigns first, then the rest)', async () => {
+				const query =
+					'?filterBy[accepted]=0&filterBy[completed]=0&orderBy=visibility&order=ASC';
+				const whole = await list( `${ query }&limit=100` );
+				assert.ok(
+					whole.results.filter(
+						( item: { visibility: { type: string } } ) =>
+							item.visibility.type === 'available'
+					).length >= 2,
+					'the world has at least two open campaigns'
+				);
+				for ( const limit of [ 1, 2, 3 ] ) {
+					const ids: number[] = [];
+					for ( let start = 0; start < whole.total; start += limit ) {
+						const page = await list(
+							`${ query }&start=${ start }&limit=${ limit }`
+						);
+						assert.equal( page.total, whole.total );
+						ids.push( ...idsOf( page ) );
+					}
+					assert.deepEqual( ids, idsOf( whole ), `limit ${ limit }` );
+				}
+			} );
 		} );
 
 		describe( 'sorting and paging', () => {
