@@ -50,7 +50,7 @@ if ( values.only !== 'frontend' ) {
 	for ( const engine of values.engine
 		? [ values.engine ]
 		: [ 'sqlite', 'mysql' ] ) {
-		const { prepared, rows } = await benchApi( {
+		const { prepared, rows, workers } = await benchApi( {
 			engine,
 			scaleName: values.scale,
 			seconds: Number( values.duration ),
@@ -70,7 +70,9 @@ if ( values.only !== 'frontend' ) {
 				scale.testers * scale.experiencePerTester
 			).toLocaleString( 'en' ) } experience entries); tester with ${
 				prepared.experience
-			} experience entries and ${ prepared.bugs } bugs; autocannon, ${
+			} experience entries and ${
+				prepared.bugs
+			} bugs; ${ workers } API processes; autocannon, ${
 				values.connections
 			} connections, ${
 				values.duration

@@ -24,6 +24,8 @@ export interface ServerConfig {
 	host: string;
 	port: number;
 	logLevel: string;
+	/** API processes sharing the port (CROWDSCOUT_API_WORKERS, default 1): one per core in production. */
+	workers: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +100,12 @@ export function readServerConfig(
 			`CROWDSCOUT_API_PORT must be a port number, not "${ env.CROWDSCOUT_API_PORT }".`
 		);
 	}
+	const workers = Number( env.CROWDSCOUT_API_WORKERS ?? 1 );
+	if ( ! Number.isInteger( workers ) || workers < 1 || workers > 64 ) {
+		throw new ConfigError(
+			`CROWDSCOUT_API_WORKERS must be a number of processes from 1 to 64, not "${ env.CROWDSCOUT_API_WORKERS }".`
+		);
+	}
 	const logLevel = env.LOG_LEVEL || 'info';
 	if ( ! LOG_LEVELS.includes( logLevel ) ) {
 		throw new ConfigError(
@@ -119,5 +127,6 @@ export function readServerConfig(
 		host: env.CROWDSCOUT_API_HOST || '127.0.0.1',
 		port,
 		logLevel,
+		workers,
 	};
 }

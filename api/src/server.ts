@@ -1,7 +1,12 @@
 /**
  * The API process: reads the environment, migrates the database forward, serves until SIGTERM or SIGINT.
  * Runs TypeScript directly: `node --import tsx api/src/server.ts` (tsx is a runtime dependency).
+ *
+ * With CROWDSCOUT_API_WORKERS above 1 this process migrates, then starts that many workers that share the port
+ * (node:cluster) and replaces one that dies; SIGTERM stops them all. Each worker has its own database
+ * connection (SQLite in WAL mode lets them read side by side; MariaDB has a pool per worker).
  */
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { ConfigError, readServerConfig, type ServerConfig } from './config.ts';
 import { createDatabase, redactUrl } from './db/connection.ts';
@@ -24,11 +29,15 @@ const database = createDatabase( config.databaseUrl );
 const app = await buildApp( {
 	config: config.app,
 	db: database.db,
-	logger: { level: config.logLevel },
+	logger: {
+		level: config.logLevel,
+		...( cluster.isWorker ? { base: { worker: cluster.worker?.id } } : {} ),
+	},
 } );
 app.addHook( 'onClose', async () => database.destroy() );
 
 let stopping = false;
+
 async function stop( signal: NodeJS.Signals ) {
 	if ( stopping ) {
 		return;
@@ -43,6 +52,9 @@ async function stop( signal: NodeJS.Signals ) {
 	}, SHUTDOWN_GRACE_MS );
 	force.unref();
 	try {
+		if ( cluster.isPrimary ) {
+			await stopWorkers( signal );
+		}
 		await app.close();
 		process.exit( 0 );
 	} catch ( error ) {
@@ -53,21 +65,68 @@ async function stop( signal: NodeJS.Signals ) {
 process.once( 'SIGTERM', stop );
 process.once( 'SIGINT', stop );
 
+function stopWorkers( signal: NodeJS.Signals ): Promise< void > {
+	const workers = Object.values( cluster.workers ?? {} ).filter(
+		( worker ) => worker && ! worker.isDead()
+	);
+	return new Promise( ( resolve ) => {
+		let left = workers.length;
+		if ( ! left ) {
+			resolve();
+		}
+		for ( const worker of workers ) {
+			worker!.once( 'exit', () => {
+				left -= 1;
+				if ( ! left ) {
+					resolve();
+				}
+			} );
+			worker!.process.kill( signal );
+		}
+	} );
+}
+
+function startWorkers( count: number ) {
+	cluster.on( 'exit', ( worker, code, signal ) => {
+		if ( stopping ) {
+			return;
+		}
+		app.log.error(
+			{ worker: worker.id, code, signal },
+			'an API worker stopped; starting another'
+		);
+		cluster.fork();
+	} );
+	for ( let index = 0; index < count; index++ ) {
+		cluster.fork();
+	}
+}
+
 try {
-	const applied = await migrateToLatest( database.db );
-	app.log.info(
-		{
-			engine: database.engine,
-			database: redactUrl( config.databaseUrl ),
-			applied,
-		},
-		applied.length ? 'migrations applied' : 'database schema up to date'
-	);
-	await app.listen( { host: config.host, port: config.port } );
-	app.log.info(
-		{ wordpress: config.app.wordpressUrl },
-		'crowdscout api ready'
-	);
+	if ( cluster.isPrimary ) {
+		const applied = await migrateToLatest( database.db );
+		app.log.info(
+			{
+				engine: database.engine,
+				database: redactUrl( config.databaseUrl ),
+				applied,
+			},
+			applied.length ? 'migrations applied' : 'database schema up to date'
+		);
+	}
+	if ( cluster.isPrimary && config.workers > 1 ) {
+		startWorkers( config.workers );
+		app.log.info(
+			{ workers: config.workers, port: config.port },
+			'crowdscout api workers starting'
+		);
+	} else {
+		await app.listen( { host: config.host, port: config.port } );
+		app.log.info(
+			{ wordpress: config.app.wordpressUrl },
+			'crowdscout api ready'
+		);
+	}
 } catch ( error ) {
 	app.log.fatal( { err: error }, 'the API could not start' );
 	await app.close().catch( () => {} );

@@ -36,6 +36,7 @@ describe( 'readServerConfig', () => {
 				host: '127.0.0.1',
 				port: 8082,
 				logLevel: 'info',
+				workers: 1,
 			}
 		);
 	} );
@@ -49,6 +50,7 @@ describe( 'readServerConfig', () => {
 				CROWDSCOUT_API_PORT: '9000',
 				CROWDSCOUT_WP_URL: 'https://example.org/',
 				LOG_LEVEL: 'debug',
+				CROWDSCOUT_API_WORKERS: '4',
 			},
 			'/srv/api'
 		);
@@ -58,6 +60,7 @@ describe( 'readServerConfig', () => {
 			host: '0.0.0.0',
 			port: 9000,
 			logLevel: 'debug',
+			workers: 4,
 		} );
 	} );
 
@@ -86,5 +89,15 @@ describe( 'readServerConfig', () => {
 			() => readServerConfig( { ...base, LOG_LEVEL: 'loud' } ),
 			/LOG_LEVEL/
 		);
+		for ( const workers of [ '0', '1.5', 'many', '65' ] ) {
+			assert.throws(
+				() =>
+					readServerConfig( {
+						...base,
+						CROWDSCOUT_API_WORKERS: workers,
+					} ),
+				/CROWDSCOUT_API_WORKERS must be a number of processes from 1 to 64/
+			);
+		}
 	} );
 } );

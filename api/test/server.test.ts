@@ -123,4 +123,73 @@ describe( 'api/src/server.ts', () => {
 			await database.drop();
 		}
 	} );
+
+	it( 'runs CROWDSCOUT_API_WORKERS processes on one port and stops them all on SIGTERM', async () => {
+		const database = await createTestDatabase();
+		const server = startServer( {
+			CROWDSCOUT_SECRET: 'x'.repeat( 40 ),
+			CROWDSCOUT_DB_URL: database.url,
+			CROWDSCOUT_API_PORT: '0',
+			CROWDSCOUT_API_WORKERS: '2',
+			CROWDSCOUT_WP_URL: 'http://127.0.0.1:9',
+		} );
+		const logLines = () =>
+			server
+				.output()
+				.stdout.trim()
+				.split( '\n' )
+				.filter( Boolean )
+				.map( ( line ) => JSON.parse( line ) );
+		try {
+			const ready = await new Promise<
+				Array< Record< string, unknown > >
+			>( ( resolve, reject ) => {
+				const timer = setTimeout(
+					() =>
+						reject(
+							new Error(
+								`workers not ready: ${ server.output().stdout }`
+							)
+						),
+					30_000
+				);
+				server.child.stdout.on( 'data', () => {
+					const lines = logLines().filter(
+						( line ) => line.msg === 'crowdscout api ready'
+					);
+					if ( lines.length === 2 ) {
+						clearTimeout( timer );
+						resolve( lines );
+					}
+				} );
+				server.exited.then( () =>
+					reject(
+						new Error( `exited early: ${ server.output().stderr }` )
+					)
+				);
+			} );
+			assert.deepEqual(
+				ready.map( ( line ) => line.worker ).sort(),
+				[ 1, 2 ]
+			);
+			const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(
+				server.output().stdout
+			)?.[ 1 ];
+			assert.ok( url, 'a worker reports its address' );
+			const health = await fetch( `${ url }/api/health` );
+			assert.equal( health.status, 200 );
+
+			server.child.kill( 'SIGTERM' );
+			assert.equal( await server.exited, 0 );
+			assert.equal(
+				logLines().filter( ( line ) => line.msg === 'shutting down' )
+					.length,
+				3,
+				'the primary and both workers shut down'
+			);
+		} finally {
+			server.child.kill( 'SIGKILL' );
+			await database.drop();
+		}
+	} );
 } );

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureMariaDbInstalled, startMariaDb } from '../lib/mariadb.mjs';
@@ -193,6 +194,7 @@ export async function benchApi( {
 	log,
 } ) {
 	const scale = SCALES[ scaleName ];
+	const workers = os.cpus().length;
 	const benchDir = path.join( dataDir(), 'bench' );
 	fs.mkdirSync( benchDir, { recursive: true } );
 	const secret = crypto.randomBytes( 32 ).toString( 'hex' );
@@ -241,6 +243,8 @@ export async function benchApi( {
 					CROWDSCOUT_DB_URL: database.url,
 					CROWDSCOUT_API_PORT: String( API_PORT ),
 					CROWDSCOUT_API_HOST: '127.0.0.1',
+					// As production runs it: one API process per core.
+					CROWDSCOUT_API_WORKERS: String( workers ),
 				},
 			}
 		);
@@ -279,7 +283,7 @@ export async function benchApi( {
 				}`
 			);
 		}
-		return { engine, prepared, rows };
+		return { engine, prepared, rows, workers };
 	} finally {
 		await api?.stop();
 		await database.stop();
