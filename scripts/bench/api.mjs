@@ -194,7 +194,9 @@ export async function benchApi( {
 	log,
 } ) {
 	const scale = SCALES[ scaleName ];
-	const workers = os.cpus().length;
+	// One API process per core, as production runs it; with MariaDB on the same two cores, one process leaves
+	// the database server its core (in production the database has a machine of its own).
+	const workers = engine === 'sqlite' ? os.cpus().length : 1;
 	const benchDir = path.join( dataDir(), 'bench' );
 	fs.mkdirSync( benchDir, { recursive: true } );
 	const secret = crypto.randomBytes( 32 ).toString( 'hex' );
