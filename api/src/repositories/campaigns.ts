@@ -215,12 +215,46 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			when c.id in ${ applications( 'excluded' ) } then 2
 			when ${ open } then 0
 			else 2 end`;
+		// The total without looking up the tester's application of every campaign: the public and targeted
+		// campaigns are an index count; the internal and small-group ones (few) are checked one by one; the
+		// selected ones, left out of the `accepted` 0 lists, are counted among the tester's applications.
+		const filters = sql`c.status_id in (${ statuses })${
+			ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
+		}`;
 		const countAll = () =>
 			sql< {
-				total: number | string;
-			} >`select count(*) as total from campaigns c where ${ where }`
+				public_count: number | string;
+				restricted_count: number | string;
+				selected_applications: number | string;
+			} >`select
+				(select count(*) from campaigns c where ${ filters }
+					and c.visibility in ('public', 'target')) as public_count,
+				(select count(*) from campaigns c where ${ filters }
+					and c.visibility in ('internal', 'small-group')
+					and (exists (select 1 from applications a
+							where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
+						or (c.visibility = 'small-group' and exists (select 1 from campaign_targets t
+							where t.tester_id = ${
+								viewer.testerId
+							} and t.campaign_id = c.id)))) as restricted_count,
+				${
+					query.accepted === 0
+						? sql`(select count(*) from applications where tester_id = ${
+								viewer.testerId
+						  } and status = 'selected' and campaign_status_id in (${ statuses })${
+								ended
+									? sql` and campaign_end_date ${ ended } ${ now }`
+									: sql``
+						  })`
+						: sql`0`
+				} as selected_applications`
 				.execute( db )
-				.then( ( result ) => toInteger( result.rows[ 0 ].total ) );
+				.then(
+					( { rows: [ row ] } ) =>
+						toInteger( row.public_count ) +
+						toInteger( row.restricted_count ) -
+						toInteger( row.selected_applications )
+				);
 		let total: number | undefined;
 		// The available table's first pages hold open campaigns only: they are read in start-date order from
 		// the index, stopping at the page's end, instead of ranking every campaign not ended yet.
