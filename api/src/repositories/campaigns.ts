@@ -276,7 +276,8 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 						and c.id in (select campaign_id from campaign_targets where tester_id = ${
 							viewer.testerId
 						})))
-					and c.id not in ${ applications( 'applied', 'selected', 'excluded' ) }
+					and not exists (select 1 from applications a
+						where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
 					order by c.start_date asc, c.id asc limit ${ wanted }`.execute( db ),
 			] );
 			if ( firstOpen.rows.length === wanted ) {
