@@ -757,15 +757,19 @@ describe( 'dashboard reads', () => {
 					'the world has at least two open campaigns'
 				);
 				for ( const limit of [ 1, 2, 3 ] ) {
-					const ids: number[] = [];
+					const paged: number[] = [];
 					for ( let start = 0; start < whole.total; start += limit ) {
 						const page = await list(
 							`${ query }&start=${ start }&limit=${ limit }`
 						);
 						assert.equal( page.total, whole.total );
-						ids.push( ...idsOf( page ) );
+						paged.push( ...idsOf( page ) );
 					}
-					assert.deepEqual( ids, idsOf( whole ), `limit ${ limit }` );
+					assert.deepEqual(
+						paged,
+						idsOf( whole ),
+						`limit ${ limit }`
+					);
 				}
 			} );
 		} );
