@@ -839,6 +839,12 @@ describe( 'dashboard reads', () => {
 				assert.deepEqual( beyond.results, [] );
 				assert.equal( beyond.size, 0 );
 				assert.equal( beyond.total, AVAILABLE.length );
+				// A selected table past its end still tells how many there are.
+				const activeBeyond = await list(
+					'?filterBy[accepted]=1&filterBy[completed]=0&start=50&limit=5'
+				);
+				assert.deepEqual( activeBeyond.results, [] );
+				assert.equal( activeBeyond.total, ACTIVE.length );
 
 				// The selected tables page too.
 				const first = await list(
