@@ -131,11 +131,30 @@ export async function up( db: Kysely< any > ): Promise< void > {
 			'target_min_level_id',
 		] )
 		.execute();
+	// The campaigns open for subscription (running, start date ahead) in start-date order, with what the
+	// available table checks before offering one: its first pages are a walk along this index that stops at the
+	// page's end.
+	await db.schema
+		.createIndex( 'campaigns_open' )
+		.on( 'campaigns' )
+		.columns( [
+			'status_id',
+			'start_date',
+			'end_date',
+			'visibility',
+			'max_testers',
+			'selected_count',
+			'target_country',
+			'target_language_id',
+			'target_min_level_id',
+		] )
+		.execute();
 }
 
 export async function down( db: Kysely< any > ): Promise< void > {
 	const mysql = isMysql( db );
 	for ( const [ table, name ] of [
+		[ 'campaigns', 'campaigns_open' ],
 		[ 'campaigns', 'campaigns_board' ],
 		[ 'applications', 'applications_board_close' ],
 		[ 'applications', 'applications_board_end' ],

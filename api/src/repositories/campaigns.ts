@@ -237,28 +237,27 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			when c.id in ${ applications( 'excluded' ) } then 2
 			when ${ open } then 0
 			else 2 end`;
-		// The total without looking up the tester's application of every campaign: the public and targeted
-		// campaigns are an index count; the internal and small-group ones (few) are checked one by one; the
-		// selected ones, left out of the `accepted` 0 lists, are counted among the tester's applications.
+		// The total in one read of the campaigns' index range without looking up the tester's application of
+		// every campaign: public and targeted ones count as they are, only the internal and small-group ones (few)
+		// are checked; the selected ones, left out of the `accepted` 0 lists, are counted among the tester's
+		// applications.
 		const filters = sql`c.status_id in (${ statuses })${
 			ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
 		}`;
 		const countAll = () =>
 			sql< {
-				public_count: number | string;
-				restricted_count: number | string;
+				visible_count: number | string | null;
 				selected_applications: number | string;
 			} >`select
-				(select count(*) from campaigns c where ${ filters }
-					and c.visibility in ('public', 'target')) as public_count,
-				(select count(*) from campaigns c where ${ filters }
-					and c.visibility in ('internal', 'small-group')
-					and (exists (select 1 from applications a
-							where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
-						or (c.visibility = 'small-group' and exists (select 1 from campaign_targets t
-							where t.tester_id = ${
-								viewer.testerId
-							} and t.campaign_id = c.id)))) as restricted_count,
+				(select sum(case
+						when c.visibility in ('public', 'target') then 1
+						when exists (select 1 from applications a
+								where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
+							or (c.visibility = 'small-group' and exists (select 1 from campaign_targets t
+								where t.tester_id = ${ viewer.testerId } and t.campaign_id = c.id))
+							then 1
+						else 0 end)
+					from campaigns c where ${ filters }) as visible_count,
 				${
 					query.accepted === 0
 						? sql`(select count(*) from applications where tester_id = ${
@@ -273,8 +272,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				.execute( db )
 				.then(
 					( { rows: [ row ] } ) =>
-						toInteger( row.public_count ) +
-						toInteger( row.restricted_count ) -
+						toInteger( row.visible_count ?? 0 ) -
 						toInteger( row.selected_applications )
 				);
 		let total: number | undefined;
