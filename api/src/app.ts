@@ -51,7 +51,12 @@ const REDACTED_PATHS = [
 	'*.token',
 ];
 
-function loggerOptions(
+/**
+ * Pino options with the redaction every log of the API gets.
+ *
+ * @param logger
+ */
+export function loggerOptions(
 	logger: boolean | LoggerOptions
 ): FastifyServerOptions[ 'logger' ] {
 	if ( logger === false ) {

@@ -7,7 +7,8 @@
  * connection (SQLite in WAL mode lets them read side by side; MariaDB has a pool per worker).
  */
 import cluster from 'node:cluster';
-import { buildApp } from './app.ts';
+import Fastify from 'fastify';
+import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, readServerConfig, type ServerConfig } from './config.ts';
 import { createDatabase, redactUrl } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -26,14 +27,15 @@ try {
 }
 
 const database = createDatabase( config.databaseUrl );
-const app = await buildApp( {
-	config: config.app,
-	db: database.db,
-	logger: {
-		level: config.logLevel,
-		...( cluster.isWorker ? { base: { worker: cluster.worker?.id } } : {} ),
-	},
-} );
+const logger = {
+	level: config.logLevel,
+	...( cluster.isWorker ? { base: { worker: cluster.worker?.id } } : {} ),
+};
+// A primary that starts workers serves nothing itself: it only needs the logger (and the database, to migrate).
+const supervising = cluster.isPrimary && config.workers > 1;
+const app = supervising
+	? Fastify( { logger: loggerOptions( logger ) } )
+	: await buildApp( { config: config.app, db: database.db, logger } );
 app.addHook( 'onClose', async () => database.destroy() );
 
 let stopping = false;
@@ -52,7 +54,7 @@ async function stop( signal: NodeJS.Signals ) {
 	}, SHUTDOWN_GRACE_MS );
 	force.unref();
 	try {
-		if ( cluster.isPrimary ) {
+		if ( supervising ) {
 			await stopWorkers( signal );
 		}
 		await app.close();
@@ -114,7 +116,7 @@ try {
 			applied.length ? 'migrations applied' : 'database schema up to date'
 		);
 	}
-	if ( cluster.isPrimary && config.workers > 1 ) {
+	if ( supervising ) {
 		startWorkers( config.workers );
 		app.log.info(
 			{ workers: config.workers, port: config.port },

@@ -3,7 +3,6 @@
  * .data/bench/), starts the API as production runs it and loads each read endpoint of the dashboard,
  * experience and bugs pages with autocannon, as the tester with the most rows. Prints one table per engine.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureMariaDbInstalled, startMariaDb } from '../lib/mariadb.mjs';
 import { ROOT, dataDir } from '../lib/paths.mjs';
-import { startService, waitForHttp } from '../lib/process.mjs';
+import { run, startService, waitForHttp } from '../lib/process.mjs';
 
 export const SCALES = {
 	// The issue's large run: 9.75 M rows.
@@ -135,29 +134,6 @@ function load( { url, token, connections, seconds } ) {
 	} );
 }
 
-/** Runs a command with its progress (stderr) shown; resolves with its stdout. */
-function runShowingProgress( command, args, env ) {
-	return new Promise( ( resolve, reject ) => {
-		const child = spawn( command, args, {
-			cwd: ROOT,
-			env,
-			stdio: [ 'ignore', 'pipe', 'inherit' ],
-		} );
-		let out = '';
-		child.stdout.on( 'data', ( chunk ) => ( out += chunk ) );
-		child.on( 'error', reject );
-		child.on( 'close', ( code ) =>
-			code === 0
-				? resolve( out )
-				: reject(
-						new Error(
-							`${ args.join( ' ' ) } exited with ${ code }`
-						)
-				  )
-		);
-	} );
-}
-
 async function startDatabase( engine, benchDir, scaleName, log ) {
 	if ( engine === 'sqlite' ) {
 		return {
@@ -206,7 +182,7 @@ export async function benchApi( {
 		log(
 			`Preparing the ${ scaleName } data set on ${ engine } (seeded once, then reused)…`
 		);
-		const output = await runShowingProgress(
+		const output = await run(
 			process.execPath,
 			[
 				'--import',
@@ -223,7 +199,11 @@ export async function benchApi( {
 				'--experience-per-tester',
 				String( scale.experiencePerTester ),
 			],
-			{ ...process.env, CROWDSCOUT_SECRET: secret }
+			{
+				cwd: ROOT,
+				env: { ...process.env, CROWDSCOUT_SECRET: secret },
+				stdio: [ 'ignore', 'pipe', 'inherit' ],
+			}
 		);
 		const prepared = JSON.parse( output.trim().split( '\n' ).pop() );
 		if ( prepared.seeded ) {

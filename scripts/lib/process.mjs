@@ -18,7 +18,8 @@ export function run( command, args, { quiet = false, ...options } = {} ) {
 		let out = '';
 		let err = '';
 		child.stdout.on( 'data', ( chunk ) => ( out += chunk ) );
-		child.stderr.on( 'data', ( chunk ) => ( err += chunk ) );
+		// With `stdio: [ …, …, 'inherit' ]` the command's progress goes straight to the terminal.
+		child.stderr?.on( 'data', ( chunk ) => ( err += chunk ) );
 		child.on( 'error', reject );
 		child.on( 'close', ( code ) => {
 			if ( code === 0 ) {

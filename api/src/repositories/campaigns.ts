@@ -203,9 +203,11 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			) }) and campaign_status_id in (${ statuses })${
 				ended ? sql` and campaign_end_date ${ ended } ${ now }` : sql``
 			})`;
-		const where = sql`c.status_id in (${ statuses })${
+		// The status and date filters on a campaign.
+		const filters = sql`c.status_id in (${ statuses })${
 			ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
-		} and (c.visibility in ('public', 'target')
+		}`;
+		const where = sql`${ filters } and (c.visibility in ('public', 'target')
 			or c.id in ${ applications( 'applied', 'selected', 'excluded' ) }
 			or (c.visibility = 'small-group' and c.id in (select campaign_id from campaign_targets where tester_id = ${
 				viewer.testerId
@@ -241,9 +243,6 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		// every campaign: public and targeted ones count as they are, only the internal and small-group ones (few)
 		// are checked; the selected ones, left out of the `accepted` 0 lists, are counted among the tester's
 		// applications.
-		const filters = sql`c.status_id in (${ statuses })${
-			ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
-		}`;
 		const countAll = () =>
 			sql< {
 				visible_count: number | string | null;
@@ -260,13 +259,9 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					from campaigns c where ${ filters }) as visible_count,
 				${
 					query.accepted === 0
-						? sql`(select count(*) from applications where tester_id = ${
-								viewer.testerId
-						  } and status = 'selected' and campaign_status_id in (${ statuses })${
-								ended
-									? sql` and campaign_end_date ${ ended } ${ now }`
-									: sql``
-						  })`
+						? sql`(select count(*) from ${ applications(
+								'selected'
+						  ) } as s)`
 						: sql`0`
 				} as selected_applications`
 				.execute( db )
@@ -289,13 +284,9 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				countAll(),
 				sql< {
 					id: number;
-				} >`select c.id from campaigns c where ${ open }${
-					ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
-				} and c.status_id in (${ statuses })
+				} >`select c.id from campaigns c where ${ filters } and ${ open }
 					and (c.visibility in ('public', 'target') or (c.visibility = 'small-group'
-						and c.id in (select campaign_id from campaign_targets where tester_id = ${
-							viewer.testerId
-						})))
+						and c.id in (select campaign_id from campaign_targets where tester_id = ${ viewer.testerId })))
 					and not exists (select 1 from applications a
 						where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
 					order by c.start_date asc, c.id asc limit ${ wanted }`.execute( db ),

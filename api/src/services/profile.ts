@@ -72,11 +72,8 @@ export interface Extras {
 
 type Present = ( tester: Tester, role: string, extras: Extras ) => unknown;
 
-/**
- * One producer per field; `null` marks a field the client may ask for but that has no value yet, which is then
- * left out of the answer rather than invented.
- */
-const PRODUCERS: Record< UserField, Present | null > = {
+/** One producer per field. */
+const PRODUCERS: Record< UserField, Present > = {
 	id: ( tester ) => tester.id,
 	wp_user_id: ( tester ) => tester.wpUserId,
 	name: ( tester ) => tester.name,
@@ -127,7 +124,7 @@ export const wantsField = (
 ) => fieldsFor( requested ).includes( field );
 
 /**
- * The answer of GET /users/me: `id` plus exactly the requested fields (`all` for every field that has a value),
+ * The answer of GET /users/me: `id` plus exactly the requested fields (`all` for every field),
  * or the default set when no field is named.
  *
  * @param tester
@@ -143,10 +140,7 @@ export function presentMe(
 	const fields = fieldsFor( requested );
 	const answer: Record< string, unknown > = { id: tester.id };
 	for ( const field of fields ) {
-		const produce = PRODUCERS[ field ];
-		if ( produce ) {
-			answer[ field ] = produce( tester, role, extras );
-		}
+		answer[ field ] = PRODUCERS[ field ]( tester, role, extras );
 	}
 	return answer;
 }
