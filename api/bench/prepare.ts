@@ -7,15 +7,16 @@
  *   node --import tsx api/bench/prepare.ts --db-url URL --testers N --campaigns M --bugs-per-tester K
  *     --experience-per-tester E --reference-date YYYY-MM-DD
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { checkSecret } from '../src/config.ts';
-import { createDatabase } from '../src/db/connection.ts';
+import { createDatabase, parseDatabaseUrl } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTokenService } from '../src/lib/auth.ts';
 import { monthOf } from '../src/repositories/ranking.ts';
 import { createTestersRepository } from '../src/repositories/testers.ts';
-import { countSeeded, resetSeed, seed } from '../src/seed/index.ts';
+import { seed } from '../src/seed/index.ts';
 
 export const BENCH_EMAIL = 'bench-heavy@crowdscout.test';
 /** Below the seeded range (1,000,000 and up) and far above any real development user. */
@@ -56,55 +57,73 @@ const key = JSON.stringify( {
 	generator: 2,
 } );
 
-/** A MariaDB URL names a database that may not exist yet. */
-async function ensureMysqlDatabase( databaseUrl: string ): Promise< void > {
-	const parsed = new URL( databaseUrl );
-	const name = parsed.pathname.replace( /^\//, '' );
-	if ( ! /^\w+$/.test( name ) ) {
-		throw new Error( `--db-url must name a database, not "${ name }"` );
+/**
+ * The data set's database, empty when `fresh`. A benchmark database is the benchmark's own, so a data set
+ * seeded with another key is thrown away whole: dropping it takes a second where deleting ten million rows
+ * one trigger at a time took minutes.
+ *
+ * @param databaseUrl
+ * @param fresh
+ */
+async function openDatabase( databaseUrl: string, fresh: boolean ) {
+	const target = parseDatabaseUrl( databaseUrl );
+	if ( target.engine === 'sqlite' ) {
+		if ( fresh ) {
+			for ( const suffix of [ '', '-wal', '-shm' ] ) {
+				fs.rmSync( target.file + suffix, { force: true } );
+			}
+		}
+		return createDatabase( databaseUrl );
 	}
+	if ( ! /^\w+$/.test( target.database ) ) {
+		throw new Error(
+			`--db-url must name a database, not "${ target.database }"`
+		);
+	}
+	const parsed = new URL( databaseUrl );
 	parsed.pathname = '/mysql';
 	const server = createDatabase( parsed.toString() );
 	try {
+		if ( fresh ) {
+			await sql`drop database if exists ${ sql.raw(
+				target.database
+			) }`.execute( server.db );
+		}
 		await sql`create database if not exists ${ sql.raw(
-			name
+			target.database
 		) } character set utf8mb4 collate utf8mb4_unicode_ci`.execute(
 			server.db
 		);
 	} finally {
 		await server.destroy();
 	}
+	return createDatabase( databaseUrl );
 }
 
-if ( url.startsWith( 'mysql:' ) ) {
-	await ensureMysqlDatabase( url );
+/** The key of the data set the database holds, if any. */
+async function storedKey( databaseUrl: string ): Promise< string | undefined > {
+	const database = await openDatabase( databaseUrl, false );
+	try {
+		await sql`create table if not exists bench_marker (data_key varchar(255) not null)`.execute(
+			database.db
+		);
+		const marker = await sql< {
+			data_key: string;
+		} >`select data_key from bench_marker`.execute( database.db );
+		return marker.rows[ 0 ]?.data_key;
+	} finally {
+		await database.destroy();
+	}
 }
-const database = createDatabase( url );
+
+const started = performance.now();
+const seeded = ( await storedKey( url ) ) !== key;
+const database = await openDatabase( url, seeded );
 const { db } = database;
 try {
 	await migrateToLatest( db );
-	await sql`create table if not exists bench_marker (data_key varchar(255) not null)`.execute(
-		db
-	);
-	const marker = await sql< {
-		data_key: string;
-	} >`select data_key from bench_marker`.execute( db );
 	const testers = createTestersRepository( db );
-	let seeded = false;
-	const started = performance.now();
-	if ( marker.rows[ 0 ]?.data_key !== key ) {
-		if ( ( await countSeeded( db ) ) > 0 ) {
-			log( 'Deleting the previous benchmark data…' );
-			await resetSeed( db );
-		}
-		await sql`delete from bench_marker`.execute( db );
-		const previous = await testers.findByEmail( BENCH_EMAIL );
-		if ( previous ) {
-			await db
-				.deleteFrom( 'testers' )
-				.where( 'id', '=', previous.id )
-				.execute();
-		}
+	if ( seeded ) {
 		const heavy = await testers.create( {
 			wpUserId: BENCH_WP_USER_ID,
 			email: BENCH_EMAIL,
@@ -142,10 +161,12 @@ try {
 				);
 			},
 		} );
+		await sql`create table bench_marker (data_key varchar(255) not null)`.execute(
+			db
+		);
 		await sql`insert into bench_marker (data_key) values (${ key })`.execute(
 			db
 		);
-		seeded = true;
 	}
 	const heavy = await testers.findByEmail( BENCH_EMAIL );
 	if ( ! heavy ) {

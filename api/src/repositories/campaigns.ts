@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isMysql } from '../db/engine.ts';
 import type { ApplicationStatus, Database } from '../db/schema.ts';
 import { fromSqlDateTime, toInteger, toSqlDateTime } from '../db/values.ts';
@@ -79,9 +79,32 @@ const DATE_COLUMNS = {
 	visibility: 'start_date',
 } as const;
 
-interface Candidate {
-	campaignId: number;
-	visibility: Visibility;
+/**
+ * A page of campaigns as SQL: `ids` selects the page's campaigns (`id`, `visibility_rank` as a VISIBILITY_ORDER
+ * position, and whatever `order` reads through `p`), already limited; `order` is the page's order again over
+ * `p` and the campaign `c`, ending with the id; `total`, when the statement can compute it, an expression for
+ * the number of campaigns that match.
+ */
+interface PageStatement {
+	ids: RawBuilder< unknown >;
+	order: RawBuilder< unknown >;
+	total?: RawBuilder< unknown >;
+}
+
+interface DescribedRow {
+	id: number;
+	visibility_rank: number | string;
+	total: number | string | null;
+	title: string;
+	start_date: string;
+	end_date: string;
+	close_date: string;
+	type_id: number;
+	type_name: string;
+	type_icon: string | null;
+	language_code: string | null;
+	manual_link: string | null;
+	preview_link: string | null;
 }
 
 export type CampaignsRepository = ReturnType<
@@ -95,95 +118,139 @@ export type CampaignsRepository = ReturnType<
  * - every other list reads the campaigns that match the status and date filters (for the dashboard, the ones
  *   not ended yet: a number that follows how many campaigns run at a time, not the platform's history) with the
  *   tester's application, if any, found through the (tester, campaign) unique key.
- * Either way only the page's campaigns are then read in full.
+ * Either way the page's campaigns are read in full in the same statement.
  *
  * @param db
  */
 export function createCampaignsRepository( db: Kysely< Database > ) {
+	/**
+	 * A page read in full in one statement: its campaigns joined to their type and every content language (a row
+	 * per language), in the page's order, with the total when the page statement can compute it.
+	 *
+	 * @param page
+	 * @param locale
+	 */
+	async function describe(
+		page: PageStatement,
+		locale: Locale
+	): Promise< { items: CampaignListItem[]; total?: number } > {
+		const { rows } =
+			await sql< DescribedRow >`select p.id, p.visibility_rank,
+				${ page.total ?? sql`null` } as total,
+				c.title, c.start_date, c.end_date, c.close_date,
+				t.id as type_id, t.name as type_name, t.icon as type_icon,
+				l.language_code, l.manual_link, l.preview_link
+			from (${ page.ids }) p
+			join campaigns c on c.id = p.id
+			join campaign_types t on t.id = c.campaign_type_id
+			left join campaign_contents l on l.campaign_id = c.id
+			order by ${ page.order }`.execute( db );
+		const items: CampaignListItem[] = [];
+		// The order ends with the id, so a campaign's language rows are adjacent.
+		for ( let first = 0; first < rows.length;  ) {
+			const campaign = rows[ first ];
+			let next = first + 1;
+			while ( next < rows.length && rows[ next ].id === campaign.id ) {
+				next++;
+			}
+			const own = rows
+				.slice( first, next )
+				.filter( ( row ) => row.language_code !== null );
+			items.push( {
+				id: campaign.id,
+				name: campaign.title,
+				campaign_type: {
+					id: campaign.type_id,
+					name: campaign.type_name,
+					icon: campaign.type_icon,
+				},
+				dates: {
+					start: fromSqlDateTime( campaign.start_date ),
+					end: fromSqlDateTime( campaign.end_date ),
+					close: fromSqlDateTime( campaign.close_date ),
+				},
+				manual_link: perLanguage( own, 'manual_link', locale ),
+				preview_link: perLanguage( own, 'preview_link', locale ),
+				visibility: {
+					type: VISIBILITY_ORDER[
+						toInteger( campaign.visibility_rank )
+					],
+				},
+			} );
+			first = next;
+		}
+		return {
+			items,
+			total:
+				rows.length && rows[ 0 ].total !== null
+					? toInteger( rows[ 0 ].total )
+					: undefined,
+		};
+	}
+
 	async function selectedPage(
 		viewer: Viewer,
 		query: CampaignListQuery,
 		now: string
-	): Promise< { total: number; rows: Candidate[] } > {
-		const statuses = query.statusId ? [ query.statusId ] : [ 1, 2 ];
-		let base = db
-			.selectFrom( 'applications' )
-			.where( 'tester_id', '=', viewer.testerId )
-			.where( 'status', '=', 'selected' )
-			.where( 'campaign_status_id', 'in', statuses );
-		if ( query.completed !== undefined ) {
-			base = base.where(
-				'campaign_end_date',
-				query.completed ? '<' : '>=',
-				now
-			);
-		}
-		const direction = query.order === 'ASC' ? 'asc' : 'desc';
-		const page = base
-			.select( 'campaign_id' )
-			.orderBy( `campaign_${ DATE_COLUMNS[ query.orderBy ] }`, direction )
-			.orderBy( 'campaign_id', direction )
-			.limit( query.limit )
-			.offset( query.start );
-		const toRows = ( rows: Array< { campaign_id: number } > ) =>
-			rows.map( ( row ) => ( {
-				campaignId: row.campaign_id,
-				visibility: 'available' as const,
-			} ) );
+	): Promise< Page< CampaignListItem > > {
+		const statuses = sql.join(
+			query.statusId ? [ query.statusId ] : [ 1, 2 ]
+		);
+		const range = sql`tester_id = ${
+			viewer.testerId
+		} and status = 'selected' and campaign_status_id in (${ statuses })${
+			query.completed === undefined
+				? sql``
+				: sql` and campaign_end_date ${ sql.raw(
+						query.completed ? '<' : '>='
+				  ) } ${ now }`
+		}`;
+		const countRows = () =>
+			sql< {
+				total: number | string | null;
+			} >`select count(*) as total from applications where ${ range }`
+				.execute( db )
+				.then( ( { rows: [ row ] } ) => toInteger( row.total ?? 0 ) );
+		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
 		// Without a date filter the total is a sum of the counts kept per status (0006), not a count of rows.
+		// With one, MariaDB reads the range once for the page and its size (a window count); SQLite counts a
+		// range faster than it computes a window over it.
+		let total;
+		let window = sql``;
 		if ( query.completed === undefined ) {
-			const [ counted, rows ] = await Promise.all( [
-				db
-					.selectFrom( 'application_counts' )
-					.select( ( eb ) =>
-						eb.fn
-							.sum< number | string | null >( 'applications' )
-							.as( 'total' )
-					)
-					.where( 'tester_id', '=', viewer.testerId )
-					.where( 'status', '=', 'selected' )
-					.where( 'campaign_status_id', 'in', statuses )
-					.executeTakeFirstOrThrow(),
-				page.execute(),
-			] );
-			return {
-				total: toInteger( ( counted.total ?? 0 ) as number ),
-				rows: toRows( rows ),
-			};
+			total = sql`(select coalesce(sum(applications), 0) from application_counts where tester_id = ${ viewer.testerId }
+				and status = 'selected' and campaign_status_id in (${ statuses }))`;
+		} else if ( isMysql( db ) ) {
+			total = sql`p.total`;
+			window = sql`, count(*) over () as total`;
 		}
-		const countRows = async () =>
-			toInteger(
-				(
-					await base
-						.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
-						.executeTakeFirstOrThrow()
-				).total as number
-			);
-		// MariaDB reads the range once for the page and its size (a window count); SQLite counts a range faster
-		// than it computes a window over it.
-		if ( isMysql( db ) ) {
-			const rows = await page
-				.select( ( eb ) => eb.fn.countAll().over().as( 'total' ) )
-				.execute();
-			return {
-				total: rows.length
-					? toInteger( rows[ 0 ].total as number )
-					: await countRows(),
-				rows: toRows( rows ),
-			};
-		}
-		const [ total, rows ] = await Promise.all( [
-			countRows(),
-			page.execute(),
+		const [ counted, described ] = await Promise.all( [
+			total ? undefined : countRows(),
+			describe(
+				{
+					ids: sql`select campaign_id as id, 0 as visibility_rank, ${ sql.raw(
+						`campaign_${ DATE_COLUMNS[ query.orderBy ] }`
+					) } as sort_key${ window } from applications where ${ range }
+						order by sort_key ${ direction }, campaign_id ${ direction }
+						limit ${ query.limit } offset ${ query.start }`,
+					order: sql`p.sort_key ${ direction }, p.id ${ direction }`,
+					total,
+				},
+				query.locale
+			),
 		] );
-		return { total, rows: toRows( rows ) };
+		return pageOf(
+			described.items,
+			query,
+			counted ?? described.total ?? ( await countRows() )
+		);
 	}
 
 	async function visiblePage(
 		viewer: Viewer,
 		query: CampaignListQuery,
 		now: string
-	): Promise< { total: number; rows: Candidate[] } > {
+	): Promise< Page< CampaignListItem > > {
 		// Written as SQL text rather than with the query builder: building this statement's tree of
 		// subqueries on every request cost more than running it.
 		const statuses = sql.join(
@@ -239,151 +306,89 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			when c.id in ${ applications( 'excluded' ) } then 2
 			when ${ open } then 0
 			else 2 end`;
-		// The total in one read of the campaigns' index range without looking up the tester's application of
-		// every campaign: public and targeted ones count as they are, only the internal and small-group ones (few)
-		// are checked; the selected ones, left out of the `accepted` 0 lists, are counted among the tester's
-		// applications.
-		const countAll = () =>
-			sql< {
-				visible_count: number | string | null;
-				selected_applications: number | string;
-			} >`select
-				(select sum(case
-						when c.visibility in ('public', 'target') then 1
-						when exists (select 1 from applications a
-								where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
-							or (c.visibility = 'small-group' and exists (select 1 from campaign_targets t
-								where t.tester_id = ${ viewer.testerId } and t.campaign_id = c.id))
-							then 1
-						else 0 end)
-					from campaigns c where ${ filters }) as visible_count,
-				${
+		// The total, in the page's statement, in one read of the campaigns' index range without looking up the
+		// tester's application of every campaign: public and targeted ones count as they are, only the internal
+		// and small-group ones (few) are checked; the selected ones, left out of the `accepted` 0 lists, are
+		// counted among the tester's applications.
+		const total = sql`((select coalesce(sum(case
+					when c.visibility in ('public', 'target') then 1
+					when exists (select 1 from applications a
+							where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
+						or (c.visibility = 'small-group' and exists (select 1 from campaign_targets t
+							where t.tester_id = ${ viewer.testerId } and t.campaign_id = c.id))
+						then 1
+					else 0 end), 0)
+				from campaigns c where ${ filters }) - ${
 					query.accepted === 0
 						? sql`(select count(*) from ${ applications(
 								'selected'
 						  ) } as s)`
 						: sql`0`
-				} as selected_applications`
+				})`;
+		const countAll = () =>
+			sql< { total: number | string } >`select ${ total } as total`
 				.execute( db )
-				.then(
-					( { rows: [ row ] } ) =>
-						toInteger( row.visible_count ?? 0 ) -
-						toInteger( row.selected_applications )
-				);
-		let total: number | undefined;
+				.then( ( { rows: [ row ] } ) => toInteger( row.total ) );
 		// The available table's first pages hold open campaigns only: they are read in start-date order from
-		// the index, stopping at the page's end, instead of ranking every campaign not ended yet.
+		// the index, stopping at the page's end, instead of ranking every campaign not ended yet. The page is
+		// theirs when there are enough of them to fill it.
 		if (
 			query.orderBy === 'visibility' &&
 			query.order === 'ASC' &&
 			query.accepted === 0
 		) {
-			const wanted = query.start + query.limit;
-			let firstOpen;
-			[ total, firstOpen ] = await Promise.all( [
-				countAll(),
-				sql< {
-					id: number;
-				} >`select c.id from campaigns c where ${ filters } and ${ open }
-					and (c.visibility in ('public', 'target') or (c.visibility = 'small-group'
-						and c.id in (select campaign_id from campaign_targets where tester_id = ${ viewer.testerId })))
-					and not exists (select 1 from applications a
-						where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
-					order by c.start_date asc, c.id asc limit ${ wanted }`.execute( db ),
-			] );
-			if ( firstOpen.rows.length === wanted ) {
-				return {
+			const firstOpen = await describe(
+				{
+					ids: sql`select c.id, 0 as visibility_rank from campaigns c where ${ filters } and ${ open }
+						and (c.visibility in ('public', 'target') or (c.visibility = 'small-group'
+							and c.id in (select campaign_id from campaign_targets where tester_id = ${ viewer.testerId })))
+						and not exists (select 1 from applications a
+							where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
+						order by c.start_date asc, c.id asc limit ${ query.limit } offset ${ query.start }`,
+					order: sql`c.start_date asc, c.id asc`,
 					total,
-					rows: firstOpen.rows
-						.slice( query.start )
-						.map( ( row ) => ( {
-							campaignId: row.id,
-							visibility: 'available',
-						} ) ),
-				};
+				},
+				query.locale
+			);
+			if ( firstOpen.items.length === query.limit ) {
+				return pageOf(
+					firstOpen.items,
+					query,
+					firstOpen.total ?? ( await countAll() )
+				);
 			}
 		}
 		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
-		const order =
-			query.orderBy === 'visibility'
-				? sql`visibility_rank ${ direction }, c.start_date asc`
-				: sql`c.${ sql.raw(
-						DATE_COLUMNS[ query.orderBy ]
-				  ) } ${ direction }`;
-		const [ count, rows ] = await Promise.all( [
-			total ?? countAll(),
-			sql< {
-				id: number;
-				visibility_rank: number | string;
-			} >`select c.id, ${ rank } as visibility_rank from campaigns c where ${ where }
-				order by ${ order }, c.id ${ direction } limit ${ query.limit } offset ${ query.start }`.execute(
-				db
-			),
-		] );
-		return {
-			total: count,
-			rows: rows.rows.map( ( row ) => ( {
-				campaignId: row.id,
-				visibility:
-					VISIBILITY_ORDER[ toInteger( row.visibility_rank ) ],
-			} ) ),
-		};
-	}
-
-	/** The page's campaigns in full, in the page's order. */
-	async function describe(
-		rows: Candidate[],
-		locale: Locale
-	): Promise< CampaignListItem[] > {
-		if ( ! rows.length ) {
-			return [];
-		}
-		const ids = rows.map( ( row ) => row.campaignId );
-		// One statement: a row per campaign and content language.
-		const found = await db
-			.selectFrom( 'campaigns as c' )
-			.innerJoin( 'campaign_types as t', 't.id', 'c.campaign_type_id' )
-			.leftJoin( 'campaign_contents as l', 'l.campaign_id', 'c.id' )
-			.select( [
-				'c.id',
-				'c.title',
-				'c.start_date',
-				'c.end_date',
-				'c.close_date',
-				't.id as type_id',
-				't.name as type_name',
-				't.icon as type_icon',
-				'l.language_code',
-				'l.manual_link',
-				'l.preview_link',
-			] )
-			.where( 'c.id', 'in', ids )
-			.execute();
-		const byId = new Map( found.map( ( row ) => [ row.id, row ] ) );
-		return rows.map( ( { campaignId, visibility } ) => {
-			const campaign = byId.get( campaignId )!;
-			const own = found.filter(
-				( content ) =>
-					content.id === campaignId && content.language_code !== null
-			);
-			return {
-				id: campaign.id,
-				name: campaign.title,
-				campaign_type: {
-					id: campaign.type_id,
-					name: campaign.type_name,
-					icon: campaign.type_icon,
-				},
-				dates: {
-					start: fromSqlDateTime( campaign.start_date ),
-					end: fromSqlDateTime( campaign.end_date ),
-					close: fromSqlDateTime( campaign.close_date ),
-				},
-				manual_link: perLanguage( own, 'manual_link', locale ),
-				preview_link: perLanguage( own, 'preview_link', locale ),
-				visibility: { type: visibility },
-			};
-		} );
+		const sortColumn = sql.raw( DATE_COLUMNS[ query.orderBy ] );
+		const byVisibility = query.orderBy === 'visibility';
+		const described = await describe(
+			{
+				ids: sql`select c.id, ${ rank } as visibility_rank from campaigns c where ${ where }
+					order by ${
+						byVisibility
+							? sql`visibility_rank ${ direction }, `
+							: sql``
+					}c.${ sortColumn } ${
+						byVisibility ? sql`asc` : direction
+					}, c.id ${ direction } limit ${ query.limit } offset ${
+						query.start
+					}`,
+				order: sql`${
+					byVisibility
+						? sql`p.visibility_rank ${ direction }, `
+						: sql``
+				}c.${ sortColumn } ${
+					byVisibility ? sql`asc` : direction
+				}, c.id ${ direction }`,
+				total,
+			},
+			query.locale
+		);
+		return pageOf(
+			described.items,
+			query,
+			described.total ?? ( await countAll() )
+		);
 	}
 
 	return {
@@ -394,17 +399,15 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		 * @param query
 		 * @param now    The moment "ended" and "open for subscription" are measured against.
 		 */
-		async listForTester(
+		listForTester(
 			viewer: Viewer,
 			query: CampaignListQuery,
 			now: Date = new Date()
 		): Promise< Page< CampaignListItem > > {
 			const at = toSqlDateTime( now );
-			const { total, rows } =
-				query.accepted === 1
-					? await selectedPage( viewer, query, at )
-					: await visiblePage( viewer, query, at );
-			return pageOf( await describe( rows, query.locale ), query, total );
+			return query.accepted === 1
+				? selectedPage( viewer, query, at )
+				: visiblePage( viewer, query, at );
 		},
 	};
 }

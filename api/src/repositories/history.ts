@@ -78,8 +78,9 @@ export type HistoryRepository = ReturnType< typeof createHistoryRepository >;
 
 /**
  * A tester's experience entries and bugs, a page at a time. Each page is found on an index that starts with the
- * tester and the filter and ends with the sort and the id (0003-domain), reading ids only; then only the page's
- * rows are read in full, with their campaign. The total is a count over the same index range.
+ * tester and the filter and ends with the sort and the id (0003-domain), reading ids only, and only the page's
+ * rows are read in full, with their campaign, in the same statement (a derived table of the page's ids). The
+ * total is the count kept alongside, or a count over the same index range when a filter applies.
  *
  * @param db
  */
@@ -126,54 +127,44 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 				query.activity !== undefined ||
 				query.date !== undefined ||
 				Boolean( query.search );
-			const [ total, ids ] = await Promise.all( [
+			const sort = query.orderBy === 'amount' ? 'amount' : 'created_at';
+			const page = base
+				.select( 'id' )
+				.orderBy( sort, direction )
+				.orderBy( 'id', direction )
+				.limit( query.limit )
+				.offset( query.start )
+				.as( 'page' );
+			const [ total, rows ] = await Promise.all( [
 				countOf( base, filtered ? undefined : unfilteredTotal ),
-				base
-					.select( 'id' )
-					.orderBy(
-						query.orderBy === 'amount' ? 'amount' : 'created_at',
-						direction
-					)
-					.orderBy( 'id', direction )
-					.limit( query.limit )
-					.offset( query.start )
+				db
+					.selectFrom( page )
+					.innerJoin( 'experience_entries as e', 'e.id', 'page.id' )
+					.leftJoin( 'campaigns as c', 'c.id', 'e.campaign_id' )
+					.select( [
+						'e.id',
+						'e.amount',
+						'e.activity_id',
+						'e.campaign_id',
+						'e.note',
+						'e.created_at',
+						'c.title',
+					] )
+					.orderBy( `e.${ sort }`, direction )
+					.orderBy( 'e.id', direction )
 					.execute(),
 			] );
-			const rows = ids.length
-				? await db
-						.selectFrom( 'experience_entries as e' )
-						.leftJoin( 'campaigns as c', 'c.id', 'e.campaign_id' )
-						.select( [
-							'e.id',
-							'e.amount',
-							'e.activity_id',
-							'e.campaign_id',
-							'e.note',
-							'e.created_at',
-							'c.title',
-						] )
-						.where(
-							'e.id',
-							'in',
-							ids.map( ( row ) => row.id )
-						)
-						.execute()
-				: [];
-			const byId = new Map( rows.map( ( row ) => [ row.id, row ] ) );
-			const results = ids.map( ( { id } ) => {
-				const row = byId.get( id )!;
-				return {
-					id: row.id,
-					amount: toInteger( row.amount ),
-					date: fromSqlDateTime( row.created_at ),
-					activity: { id: row.activity_id },
-					campaign:
-						row.campaign_id !== null && row.title !== null
-							? { id: row.campaign_id, title: row.title }
-							: null,
-					note: row.note,
-				};
-			} );
+			const results = rows.map( ( row ) => ( {
+				id: row.id,
+				amount: toInteger( row.amount ),
+				date: fromSqlDateTime( row.created_at ),
+				activity: { id: row.activity_id },
+				campaign:
+					row.campaign_id !== null && row.title !== null
+						? { id: row.campaign_id, title: row.title }
+						: null,
+				note: row.note,
+			} ) );
 			return pageOf( results, query, total );
 		},
 
@@ -200,61 +191,56 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 				base = base.where( 'status_id', '=', query.status );
 			}
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
+			const sort = BUG_SORT[ query.orderBy ];
 			let page = base.select( 'id' );
-			if ( query.orderBy !== 'id' ) {
-				page = page.orderBy( BUG_SORT[ query.orderBy ], direction );
+			if ( sort !== 'id' ) {
+				page = page.orderBy( sort, direction );
 			}
 			const filtered =
 				query.campaign !== undefined ||
 				query.severity !== undefined ||
 				query.status !== undefined;
-			const [ total, ids ] = await Promise.all( [
+			let described = db
+				.selectFrom(
+					page
+						.orderBy( 'id', direction )
+						.limit( query.limit )
+						.offset( query.start )
+						.as( 'page' )
+				)
+				.innerJoin( 'bugs as b', 'b.id', 'page.id' )
+				.innerJoin( 'campaigns as c', 'c.id', 'b.campaign_id' )
+				.select( [
+					'b.id',
+					'b.title',
+					'b.severity_id',
+					'b.status_id',
+					'b.campaign_id',
+					'c.title as campaign_title',
+				] );
+			if ( sort !== 'id' ) {
+				described = described.orderBy( `b.${ sort }`, direction );
+			}
+			const [ total, rows ] = await Promise.all( [
 				countOf( base, filtered ? undefined : unfilteredTotal ),
-				page
-					.orderBy( 'id', direction )
-					.limit( query.limit )
-					.offset( query.start )
-					.execute(),
+				described.orderBy( 'b.id', direction ).execute(),
 			] );
-			const rows = ids.length
-				? await db
-						.selectFrom( 'bugs as b' )
-						.innerJoin( 'campaigns as c', 'c.id', 'b.campaign_id' )
-						.select( [
-							'b.id',
-							'b.title',
-							'b.severity_id',
-							'b.status_id',
-							'b.campaign_id',
-							'c.title as campaign_title',
-						] )
-						.where(
-							'b.id',
-							'in',
-							ids.map( ( row ) => row.id )
-						)
-						.execute()
-				: [];
-			const byId = new Map( rows.map( ( row ) => [ row.id, row ] ) );
-			const results = ids.map( ( { id } ) => {
-				const row = byId.get( id )!;
-				return {
-					id: row.id,
-					title: row.title,
-					severity: {
-						id: row.severity_id,
-						name: BUG_SEVERITIES[ row.severity_id ],
-					},
-					status: {
-						id: row.status_id,
-						name: BUG_STATUSES[ row.status_id ],
-					},
-					campaign: {
-						id: row.campaign_id,
-						name: row.campaign_title,
-					},
-				};
-			} );
+			const results = rows.map( ( row ) => ( {
+				id: row.id,
+				title: row.title,
+				severity: {
+					id: row.severity_id,
+					name: BUG_SEVERITIES[ row.severity_id ],
+				},
+				status: {
+					id: row.status_id,
+					name: BUG_STATUSES[ row.status_id ],
+				},
+				campaign: {
+					id: row.campaign_id,
+					name: row.campaign_title,
+				},
+			} ) );
 			return pageOf( results, query, total );
 		},
 	};
