@@ -18,6 +18,7 @@ import { DEFAULT_RATE_LIMITS, createRateLimiter } from './lib/rate-limit.ts';
 import { createWordPressClient } from './lib/wordpress.ts';
 import { createCampaignsRepository } from './repositories/campaigns.ts';
 import { createHistoryRepository } from './repositories/history.ts';
+import { createPopupsRepository } from './repositories/popups.ts';
 import { createRankingRepository } from './repositories/ranking.ts';
 import { createTestersRepository } from './repositories/testers.ts';
 import { handlers } from './routes/index.ts';
@@ -104,6 +105,7 @@ export async function buildApp( {
 		testers,
 		campaigns: createCampaignsRepository( db ),
 		history: createHistoryRepository( db ),
+		popups: createPopupsRepository( db ),
 		ranking: createRankingRepository( db ),
 		tokens,
 		wordpress,

@@ -5,6 +5,7 @@ import type { RateLimiter, RateLimits } from './lib/rate-limit.ts';
 import type { WordPressClient } from './lib/wordpress.ts';
 import type { CampaignsRepository } from './repositories/campaigns.ts';
 import type { HistoryRepository } from './repositories/history.ts';
+import type { PopupsRepository } from './repositories/popups.ts';
 import type { RankingRepository } from './repositories/ranking.ts';
 import type { TestersRepository } from './repositories/testers.ts';
 
@@ -14,6 +15,7 @@ export interface Services {
 	testers: TestersRepository;
 	campaigns: CampaignsRepository;
 	history: HistoryRepository;
+	popups: PopupsRepository;
 	ranking: RankingRepository;
 	tokens: TokenService;
 	wordpress: WordPressClient;

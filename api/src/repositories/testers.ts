@@ -50,6 +50,11 @@ export interface NewTester {
 	referralCode?: string | null;
 }
 
+/** Profile fields a tester changes with PATCH /users/me; the others come with the profile screens. */
+export interface TesterChanges {
+	onboardingCompleted?: boolean;
+}
+
 /** A row would repeat a WordPress user or an email another tester already has. */
 export class DuplicateTesterError extends Error {
 	constructor( options?: { cause?: unknown } ) {
@@ -130,6 +135,33 @@ export function createTestersRepository( db: Kysely< Database > ) {
 
 		findByEmail: ( email: string ) =>
 			find( db, 'email', normaliseEmail( email ) ),
+
+		/**
+		 * Applies `changes` and answers the tester as stored afterwards.
+		 *
+		 * @param id
+		 * @param changes
+		 * @throws Error when the tester does not exist (the caller holds an authenticated tester).
+		 */
+		async update( id: number, changes: TesterChanges ): Promise< Tester > {
+			if ( changes.onboardingCompleted !== undefined ) {
+				await db
+					.updateTable( 'testers' )
+					.set( {
+						onboarding_completed: fromBoolean(
+							changes.onboardingCompleted
+						),
+						updated_at: toSqlDateTime(),
+					} )
+					.where( 'id', '=', id )
+					.execute();
+			}
+			const tester = await find( db, 'id', id );
+			if ( ! tester ) {
+				throw new Error( `Tester ${ id } vanished during its update` );
+			}
+			return tester;
+		},
 
 		/**
 		 * Inserts a tester; pass a transaction as `executor` to make it part of a larger unit of work.

@@ -3,7 +3,7 @@ import { requireAuth } from '../lib/auth.ts';
 import type { CampaignListQuery } from '../repositories/campaigns.ts';
 import type { BugQuery, ExperienceQuery } from '../repositories/history.ts';
 import { monthOf } from '../repositories/ranking.ts';
-import { presentMe, wantsField } from '../services/profile.ts';
+import { pendingBootyOf, presentMe, wantsField } from '../services/profile.ts';
 
 /** Query values as the contract let them through (coerced to its types, defaults not applied). */
 interface ListQuery {
@@ -25,6 +25,24 @@ export async function getMe( request: FastifyRequest ) {
 	return presentMe( tester, claims.role, fields, { rank } );
 }
 
+/** PATCH /users/me: the tester's own profile fields (the onboarding flag, for now). */
+export async function updateMe( request: FastifyRequest ) {
+	const { tester, claims } = requireAuth( request );
+	const body = request.body as { onboarding_completed?: boolean };
+	const updated = await request.server.services.testers.update( tester.id, {
+		onboardingCompleted: body.onboarding_completed,
+	} );
+	// The contract admits only fields GET /users/me has, so the answer shows each as that call would.
+	return presentMe( updated, claims.role, Object.keys( body ) );
+}
+
+/** The `pending_booty` field of GET /users/me on its own, as the wallet screens ask for it. */
+export async function getMyPendingBooty( request: FastifyRequest ) {
+	const { tester } = requireAuth( request );
+	return pendingBootyOf( tester );
+}
+
+/** Also GET /campaigns, the spec's path for the same dashboard tables (routes/index.ts). */
 export async function listMyCampaigns( request: FastifyRequest ) {
 	const { tester } = requireAuth( request );
 	const query = request.query as ListQuery;

@@ -65,6 +65,15 @@ function booty( grossCents: number, netCents: number | null ): Booty {
 		: { gross: money( grossCents ), net: money( netCents ) };
 }
 
+/**
+ * What the tester has earned and not yet asked to be paid: the `pending_booty` field of GET /users/me and the
+ * answer of GET /users/me/pending_booty.
+ *
+ * @param tester
+ */
+export const pendingBootyOf = ( tester: Tester ): Booty =>
+	booty( tester.pendingBootyGrossCents, tester.pendingBootyNetCents );
+
 /** Values that come from other tables than the tester's row, read only when asked for. */
 export interface Extras {
 	rank?: number | null;
@@ -88,8 +97,7 @@ const PRODUCERS: Record< UserField, Present > = {
 	approved_bugs: ( tester ) => tester.approvedBugs,
 	onboarding_completed: ( tester ) => tester.onboardingCompleted,
 	booty: ( tester ) => booty( tester.bootyGrossCents, tester.bootyNetCents ),
-	pending_booty: ( tester ) =>
-		booty( tester.pendingBootyGrossCents, tester.pendingBootyNetCents ),
+	pending_booty: pendingBootyOf,
 	booty_threshold: ( tester ) => ( {
 		value: money( tester.bootyThresholdCents ).value,
 		isOver: tester.pendingBootyGrossCents >= tester.bootyThresholdCents,

@@ -387,3 +387,253 @@ describe( 'GET /api/users/me', () => {
 		assert.notEqual( alice.id, bob.id );
 	} );
 } );
+
+describe( 'PATCH /api/users/me', () => {
+	let ctx: TestContext;
+	before( async () => {
+		ctx = await startTestContext();
+	} );
+	after( () => ctx.close() );
+
+	const bearer = ( token: string ) => ( {
+		authorization: `Bearer ${ token }`,
+	} );
+	const patchMe = ( payload: unknown, headers: Record< string, string > ) =>
+		ctx.app.inject( {
+			method: 'PATCH',
+			url: '/api/users/me',
+			headers,
+			...( payload === undefined ? {} : { payload: payload as object } ),
+		} );
+	const onboardingOf = async ( token: string ) => {
+		const response = await ctx.app.inject( {
+			method: 'GET',
+			url: '/api/users/me?fields=onboarding_completed',
+			headers: bearer( token ),
+		} );
+		assert.equal( response.statusCode, 200, response.body );
+		return response.json().onboarding_completed;
+	};
+
+	it( 'sets the onboarding flag, answers id and the flag, and GET /users/me shows it at once', async () => {
+		const tester = await ctx.createTester();
+		// One token for every request: whatever the API keeps per token must not serve the old flag.
+		const token = await ctx.tokenFor( tester );
+		assert.equal( await onboardingOf( token ), false );
+
+		const done = await patchMe(
+			{ onboarding_completed: true },
+			bearer( token )
+		);
+		assert.equal( done.statusCode, 200, done.body );
+		assert.deepEqual( done.json(), {
+			id: tester.id,
+			onboarding_completed: true,
+		} );
+		assert.equal( await onboardingOf( token ), true );
+
+		const undone = await patchMe(
+			{ onboarding_completed: false },
+			bearer( token )
+		);
+		assert.deepEqual( undone.json(), {
+			id: tester.id,
+			onboarding_completed: false,
+		} );
+		assert.equal( await onboardingOf( token ), false );
+	} );
+
+	it( 'is idempotent', async () => {
+		const tester = await ctx.createTester();
+		const token = await ctx.tokenFor( tester );
+		for ( let i = 0; i < 2; i++ ) {
+			const response = await patchMe(
+				{ onboarding_completed: true },
+				bearer( token )
+			);
+			assert.equal( response.statusCode, 200 );
+			assert.equal( response.json().onboarding_completed, true );
+		}
+		assert.equal( await onboardingOf( token ), true );
+	} );
+
+	it( 'changes only the token’s own tester', async () => {
+		const alice = await ctx.createTester();
+		const bob = await ctx.createTester();
+		await patchMe(
+			{ onboarding_completed: true },
+			bearer( await ctx.tokenFor( bob ) )
+		);
+		assert.equal( await onboardingOf( await ctx.tokenFor( bob ) ), true );
+		assert.equal(
+			await onboardingOf( await ctx.tokenFor( alice ) ),
+			false
+		);
+	} );
+
+	it( 'is reached by POST with X-HTTP-Method-Override: PATCH', async () => {
+		const tester = await ctx.createTester();
+		const token = await ctx.tokenFor( tester );
+		const response = await ctx.app.inject( {
+			method: 'POST',
+			url: '/api/users/me',
+			headers: { ...bearer( token ), 'x-http-method-override': 'PATCH' },
+			payload: { onboarding_completed: true },
+		} );
+		assert.equal( response.statusCode, 200, response.body );
+		assert.equal( await onboardingOf( token ), true );
+	} );
+
+	it( 'refuses bodies the contract does not allow, and changes nothing', async () => {
+		const tester = await ctx.createTester();
+		const token = await ctx.tokenFor( tester );
+		for ( const [ payload, message ] of [
+			[ {}, 'The request body must name at least one field to change' ],
+			[
+				{ onboarding_completed: 'yes' },
+				'The field onboarding_completed must be true or false',
+			],
+			[
+				{ onboarding_completed: 1 },
+				'The field onboarding_completed must be true or false',
+			],
+			[
+				{ onboarding_completed: null },
+				'The field onboarding_completed must be true or false',
+			],
+			[
+				{ onboarding_completed: true, name: 'Eve' },
+				"Unknown field 'name' in the request body",
+			],
+			[ undefined, 'A JSON request body is required' ],
+		] as const ) {
+			const response = await patchMe( payload, bearer( token ) );
+			assert.equal( response.statusCode, 400, JSON.stringify( payload ) );
+			assert.deepEqual( response.json(), {
+				status: 400,
+				error: 'Bad Request',
+				message,
+			} );
+		}
+		const array = await patchMe( [ true ], bearer( token ) );
+		assert.equal( array.statusCode, 400 );
+		assert.equal( await onboardingOf( token ), false );
+	} );
+
+	it( 'answers 403 without a valid token and 401 with an expired one', async () => {
+		const tester = await ctx.createTester();
+		const body = { onboarding_completed: true };
+		const missing = await patchMe( body, {} );
+		assert.equal( missing.statusCode, 403 );
+		assert.equal( missing.json().status, 403 );
+		const foreign = await patchMe(
+			body,
+			bearer(
+				await mintToken( {
+					secret: 'another-secret-of-at-least-32-characters!',
+					sub: tester.wpUserId,
+				} )
+			)
+		);
+		assert.equal( foreign.statusCode, 403 );
+		const expired = await patchMe(
+			body,
+			bearer(
+				await mintToken( {
+					secret: ctx.secret,
+					sub: tester.wpUserId,
+					expiresIn: -60,
+				} )
+			)
+		);
+		assert.equal( expired.statusCode, 401 );
+		assert.equal( expired.json().message, 'Token expired' );
+		assert.equal(
+			await onboardingOf( await ctx.tokenFor( tester ) ),
+			false
+		);
+	} );
+} );
+
+describe( 'GET /api/users/me/pending_booty', () => {
+	let ctx: TestContext;
+	before( async () => {
+		ctx = await startTestContext();
+	} );
+	after( () => ctx.close() );
+
+	const get = ( url: string, headers: Record< string, string > ) =>
+		ctx.app.inject( { method: 'GET', url: `/api${ url }`, headers } );
+	const bearer = ( token: string ) => ( {
+		authorization: `Bearer ${ token }`,
+	} );
+
+	for ( const [ label, set, expected ] of [
+		[
+			'gross and net',
+			{
+				pending_booty_gross_cents: 123456,
+				pending_booty_net_cents: 98765,
+			},
+			{
+				gross: { value: 1234.56, currency: 'EUR' },
+				net: { value: 987.65, currency: 'EUR' },
+			},
+		],
+		[
+			'gross only while the net is unknown',
+			{ pending_booty_gross_cents: 305, pending_booty_net_cents: null },
+			{ gross: { value: 3.05, currency: 'EUR' } },
+		],
+		[
+			'zero for a new tester',
+			undefined,
+			{ gross: { value: 0, currency: 'EUR' } },
+		],
+	] as const ) {
+		it( `answers ${ label }, as the pending_booty field of GET /users/me`, async () => {
+			const tester = await ctx.createTester( {
+				set: set && { ...set, booty_gross_cents: 999999 },
+			} );
+			const headers = bearer( await ctx.tokenFor( tester ) );
+			const response = await get( '/users/me/pending_booty', headers );
+			assert.equal( response.statusCode, 200, response.body );
+			assert.deepEqual( response.json(), expected );
+			const me = await get( '/users/me?fields=pending_booty', headers );
+			assert.deepEqual( me.json().pending_booty, response.json() );
+		} );
+	}
+
+	it( 'refuses query parameters', async () => {
+		const tester = await ctx.createTester();
+		const response = await get(
+			'/users/me/pending_booty?fields=booty',
+			bearer( await ctx.tokenFor( tester ) )
+		);
+		assert.equal( response.statusCode, 400 );
+	} );
+
+	it( 'answers 403 without a valid token and 401 with an expired one', async () => {
+		const tester = await ctx.createTester();
+		assert.equal(
+			( await get( '/users/me/pending_booty', {} ) ).statusCode,
+			403
+		);
+		assert.equal(
+			( await get( '/users/me/pending_booty', bearer( 'not.a.jwt' ) ) )
+				.statusCode,
+			403
+		);
+		const expired = await get(
+			'/users/me/pending_booty',
+			bearer(
+				await mintToken( {
+					secret: ctx.secret,
+					sub: tester.wpUserId,
+					expiresIn: -60,
+				} )
+			)
+		);
+		assert.equal( expired.statusCode, 401 );
+	} );
+} );
