@@ -92,15 +92,24 @@ if ( values.only !== 'api' ) {
 		log: () => {},
 	} );
 	try {
-		const login = {
-			email: DEMO_TESTERS[ 0 ].email,
-			password: DEMO_TESTERS[ 0 ].password,
+		const loginAs = ( email ) => {
+			const tester = DEMO_TESTERS.find(
+				( candidate ) => candidate.email === email
+			);
+			return { email: tester.email, password: tester.password };
 		};
+		const login = loginAs( DEMO_TESTERS[ 0 ].email );
 		const rows = await benchFrontend( {
 			url: platform.url,
 			pages: [
 				{ path: '/my-account/', login },
 				{ path: '/my-account/' },
+				// A returning tester, and a new one whose onboarding opens.
+				{
+					path: '/my-dashboard/',
+					login: loginAs( 'veteran@crowdscout.test' ),
+				},
+				{ path: '/my-dashboard/', login },
 				{ path: '/getting-started/signup/' },
 				{ path: '/login/' },
 			],

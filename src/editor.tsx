@@ -6,6 +6,7 @@ import {
 import { useBlockProps } from '@wordpress/block-editor';
 import { Placeholder } from '@wordpress/components';
 
+import dashboard from '../blocks/dashboard/block.json';
 import goodbye from '../blocks/goodbye/block.json';
 import login from '../blocks/login/block.json';
 import profileSummary from '../blocks/profile-summary/block.json';
@@ -18,6 +19,7 @@ import thankYou from '../blocks/thank-you/block.json';
  * files (copied to plugin/build/blocks) for rendering; here the editor only needs a preview.
  */
 export const BLOCKS: BlockMetadata[] = [
+	dashboard,
 	goodbye,
 	login,
 	profileSummary,

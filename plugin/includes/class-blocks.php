@@ -96,6 +96,12 @@ final class Blocks {
 		$attributes = is_array( $attributes ) ? $attributes : array();
 
 		$html_attributes = Widget_Container::html_attributes( $widget, $attributes );
+		// Block supports add the alignment class only for an alignment saved in the markup, not for the default
+		// of block.json (the dashboard is wide unless an editor chooses otherwise).
+		$align = $attributes['align'] ?? '';
+		if ( in_array( $align, array( 'wide', 'full' ), true ) ) {
+			$html_attributes['class'] .= ' align' . $align;
+		}
 		$wrapper         = null !== WP_Block_Supports::$block_to_render
 			? self::unique_classes( get_block_wrapper_attributes( $html_attributes ) )
 			: null;

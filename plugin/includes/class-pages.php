@@ -51,7 +51,7 @@ final class Pages {
 			'getting-started/confirmation' => self::route( self::OPEN, widget: 'signup-confirmation' ),
 			'login'                        => self::route( self::LOGGED_OUT, widget: 'login' ),
 			'goodbye'                      => self::route( self::LOGGED_OUT, widget: 'goodbye' ),
-			'my-dashboard'                 => self::route( self::LOGIN, aliases: array( 'it/la-mia-dashboard', 'es/tablero' ) ),
+			'my-dashboard'                 => self::route( self::LOGIN, widget: 'dashboard', aliases: array( 'it/la-mia-dashboard', 'es/tablero' ) ),
 			'my-account'                   => self::route( self::LOGIN, widget: 'profile-summary' ),
 			'personal-equipment'           => self::route( self::LOGIN, aliases: array( 'it/i-miei-device', 'es/dispositivos' ) ),
 			'experience-points'            => self::route( self::LOGIN, aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),

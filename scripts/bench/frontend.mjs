@@ -105,7 +105,9 @@ export async function benchFrontend( { url, pages, runs = 7 } ) {
 			const sum = ( list, key ) =>
 				list.reduce( ( total, [ , s ] ) => total + s[ key ], 0 );
 			rows.push( {
-				page: `${ path } (${ login ? 'tester' : 'visitor' })`,
+				page: `${ path } (${
+					login ? login.email.split( '@' )[ 0 ] : 'visitor'
+				})`,
 				scripts: scripts.size,
 				'ours gz KB': ( sum( ours, 'gzip' ) / 1024 ).toFixed( 1 ),
 				'total gz KB': ( sum( [ ...scripts ], 'gzip' ) / 1024 ).toFixed(

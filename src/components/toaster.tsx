@@ -63,8 +63,10 @@ function Toast( { toast }: { toast: ToastData } ) {
  */
 export function Toaster() {
 	const toasts = useAppSelector( selectToasts );
+	// A live region is left out when a modal dialog hides the rest of the page from assistive technology, so
+	// a toast raised from inside a dialog is still announced.
 	return (
-		<div className="crowdscout-toaster">
+		<div className="crowdscout-toaster" aria-live="polite">
 			{ toasts.map( ( toast ) => (
 				<Toast key={ toast.id } toast={ toast } />
 			) ) }

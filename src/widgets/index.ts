@@ -19,6 +19,8 @@ const widgets: Record< string, WidgetLoader > = {
 		import(
 			/* webpackChunkName: "widget-profile-summary" */ './profile-summary'
 		),
+	dashboard: () =>
+		import( /* webpackChunkName: "widget-dashboard" */ './dashboard' ),
 	shell: () => import( /* webpackChunkName: "widget-shell" */ './shell' ),
 };
 

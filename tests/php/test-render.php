@@ -120,6 +120,19 @@ final class Render_Test extends Test_Case {
 	}
 
 	/**
+	 * The dashboard is wide by default (block.json), as placed on its page, and an editor's choice wins.
+	 */
+	public function test_dashboard_block_is_wide_by_default(): void {
+		$default = explode( ' ', $this->single_div( do_blocks( '<!-- wp:crowdscout/dashboard /-->' ) )->getAttribute( 'class' ) );
+		$this->assertContains( 'alignwide', $default );
+
+		$full = explode( ' ', $this->single_div( do_blocks( '<!-- wp:crowdscout/dashboard {"align":"full"} /-->' ) )->getAttribute( 'class' ) );
+		$this->assertContains( 'alignfull', $full );
+		$this->assertNotContains( 'alignwide', $full );
+		$this->assertSame( count( $full ), count( array_unique( $full ) ) );
+	}
+
+	/**
 	 * The shortcode renders the same container; its other attributes become widget attributes, matched to the
 	 * declared names and types; undeclared ones pass through as strings; values are escaped.
 	 */

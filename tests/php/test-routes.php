@@ -73,6 +73,7 @@ final class Routes_Test extends Test_Case {
 		}
 		$this->assertNull( Pages::access( 'campaigns' ) );
 		$this->assertSame( 'profile-summary', Pages::definitions()['my-account']['widget'] );
+		$this->assertSame( 'dashboard', Pages::definitions()['my-dashboard']['widget'] );
 	}
 
 	/**

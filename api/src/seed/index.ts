@@ -97,6 +97,23 @@ export const DEMO_PROFILES = [
 
 export type DemoProfile = ( typeof DEMO_PROFILES )[ number ];
 
+/**
+ * A campaign page of the product as a site-relative path, language-prefixed as the product's routes are
+ * (English carries no prefix); the front end resolves it against the site's address.
+ *
+ * @param language
+ * @param campaignId
+ * @param page
+ */
+const pageLink = (
+	language: string,
+	campaignId: number,
+	page: 'manual' | 'preview'
+) =>
+	`${
+		language === 'en' ? '' : `/${ language }`
+	}/campaigns/${ campaignId }/${ page }/`;
+
 export interface DemoTester {
 	testerId: number;
 	profile: DemoProfile;
@@ -903,10 +920,10 @@ class Generator {
 				this.id( 'campaign_contents' ),
 				id,
 				code,
-				rng.chance( 0.2 )
-					? `https://docs.example.test/campaigns/${ id }/${ code }`
-					: null,
-				null,
+				// The product's own manual and preview pages (spec routes /campaigns/{id}/manual and /preview), in
+				// the content's language; a few manuals are not published yet (the dashboard's "coming soon").
+				rng.chance( 0.85 ) ? pageLink( code, id, 'manual' ) : null,
+				pageLink( code, id, 'preview' ),
 				`<h2>${ escapeHtml(
 					campaign.title
 				) } (${ code })</h2><p>Test the product as described in the tasks, report every bug with clear steps and at least one screenshot.</p><ul><li>Use only the accepted devices</li><li>One bug per report</li></ul>`,
