@@ -71,10 +71,17 @@ export async function benchFrontend( { url, pages, runs = 7 } ) {
 					const body = await response
 						.body()
 						.catch( () => Buffer.alloc( 0 ) );
-					scripts.set( response.url(), {
-						raw: body.length,
-						gzip: zlib.gzipSync( body, { level: 6 } ).length,
-					} );
+					// A chunk loaded late may lose its body to the next run's navigation: keep the size it had
+					// when it could be read.
+					if (
+						body.length >=
+						( scripts.get( response.url() )?.raw ?? 0 )
+					) {
+						scripts.set( response.url(), {
+							raw: body.length,
+							gzip: zlib.gzipSync( body, { level: 6 } ).length,
+						} );
+					}
 				}
 			} );
 			// Only the widget page counts, not the login page before it.

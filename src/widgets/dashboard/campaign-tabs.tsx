@@ -1,5 +1,4 @@
-import * as Tabs from '@radix-ui/react-tabs';
-
+import { Tabs } from '../../components/tabs';
 import { useTranslation } from '../../lib/use-translation';
 import { CampaignTable } from './campaign-table';
 import { TABLES, type TableId } from './tables';
@@ -19,38 +18,27 @@ const TABS: ReadonlyArray< {
 
 /**
  * The campaigns the tester is selected for, one tab per stage. Only the open tab is mounted, so only its
- * table is requested.
+ * table is requested, and another tab starts again from its default sort and first page.
  */
 export function CampaignTabs() {
 	const { t } = useTranslation();
 	return (
-		<Tabs.Root className={ `${ block }__card` } defaultValue="active">
-			<Tabs.List
-				className={ `${ block }__tabs` }
-				aria-label={ t( 'dashboard.campaignsLabel' ) }
-			>
-				{ TABS.map( ( { table, label } ) => (
-					<Tabs.Trigger
-						key={ table }
-						value={ table }
-						className={ `${ block }__tab` }
-					>
-						{ t( `dashboard.${ label }` ) }
-					</Tabs.Trigger>
-				) ) }
-			</Tabs.List>
-			{ TABS.map( ( { table, intro } ) => (
-				<Tabs.Content
-					key={ table }
-					value={ table }
-					className={ `${ block }__panel` }
-				>
-					<p className={ `${ block }__intro` }>
-						{ t( `dashboard.${ intro }` ) }
-					</p>
-					<CampaignTable config={ TABLES[ table ] } />
-				</Tabs.Content>
-			) ) }
-		</Tabs.Root>
+		<Tabs
+			className={ `${ block }__card` }
+			label={ t( 'dashboard.campaignsLabel' ) }
+			defaultSelected="active"
+			tabs={ TABS.map( ( { table, label, intro } ) => ( {
+				id: table,
+				label: t( `dashboard.${ label }` ),
+				panel: (
+					<>
+						<p className={ `${ block }__intro` }>
+							{ t( `dashboard.${ intro }` ) }
+						</p>
+						<CampaignTable config={ TABLES[ table ] } />
+					</>
+				),
+			} ) ) }
+		/>
 	);
 }

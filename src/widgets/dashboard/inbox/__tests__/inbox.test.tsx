@@ -72,6 +72,19 @@ function seenAnswers( ...popups: Popup[] ) {
 	}
 }
 
+/**
+ * The dialog and the popup renderer load the first time they are used (React.lazy), as in the browser. Loading
+ * them once here, for the file, lets each test start where a tester is after the first message: with them in,
+ * whatever the order the tests run in. The first test's assertions wait for them anyway.
+ */
+beforeAll( async () => {
+	api = new FakeApi( { apiBase: config.apiBase, ajaxUrl: config.ajaxUrl } );
+	popupsAre( ok( [ RULES ] ) );
+	const { unmount } = await renderInbox();
+	await screen.findByRole( 'article', { name: 'New rules' } );
+	unmount();
+} );
+
 const renderInbox = () =>
 	renderWithProviders(
 		<>
@@ -121,8 +134,9 @@ describe( 'inbox', () => {
 		const dialog = await screen.findByRole( 'dialog', {
 			name: 'Messages for you',
 		} );
+		// The popup's renderer loads with the first popup shown.
 		expect(
-			within( dialog ).getByRole( 'heading', {
+			await within( dialog ).findByRole( 'heading', {
 				name: 'Welcome to Crowdscout, Dana!',
 			} )
 		).toBeInTheDocument();
@@ -346,6 +360,7 @@ describe( 'inbox', () => {
 
 		inboxButton().focus();
 		fireEvent.click( inboxButton() );
+		await screen.findByRole( 'dialog', { name: 'Messages for you' } );
 
 		expect(
 			within( messages() ).getByRole( 'status', {
@@ -379,6 +394,7 @@ describe( 'inbox', () => {
 		await unseenListLoaded( store );
 
 		fireEvent.click( inboxButton() );
+		await screen.findByRole( 'dialog', { name: 'Messages for you' } );
 
 		expect(
 			await within( messages() ).findByText( 'You have no messages.' )
@@ -403,6 +419,7 @@ describe( 'inbox', () => {
 		await unseenListLoaded( store );
 
 		fireEvent.click( inboxButton() );
+		await screen.findByRole( 'dialog', { name: 'Messages for you' } );
 
 		const alert = await within( messages() ).findByRole( 'alert' );
 		expect( alert ).toHaveTextContent( "We couldn't load your messages." );
