@@ -66,7 +66,11 @@ export async function benchFrontend( { url, pages, runs = 7 } ) {
 			}
 
 			const scripts = new Map();
-			page.on( 'response', async ( response ) => {
+			const reading = [];
+			page.on( 'response', ( response ) => {
+				reading.push( measure( response ) );
+			} );
+			async function measure( response ) {
 				if ( response.request().resourceType() === 'script' ) {
 					const body = await response
 						.body()
@@ -83,7 +87,7 @@ export async function benchFrontend( { url, pages, runs = 7 } ) {
 						} );
 					}
 				}
-			} );
+			}
 			// Only the widget page counts, not the login page before it.
 			await page.waitForLoadState( 'networkidle' );
 			scripts.clear();
@@ -106,6 +110,10 @@ export async function benchFrontend( { url, pages, runs = 7 } ) {
 					await page.evaluate( () => window.__crowdscoutFirstContent )
 				);
 			}
+			// Chunks that load after the first content (a dialog opening with the page) count too: let the last
+			// run finish loading and every body be read.
+			await page.waitForLoadState( 'networkidle' );
+			await Promise.all( reading );
 			const ours = [ ...scripts ].filter( ( [ u ] ) =>
 				u.includes( '/plugins/crowdscout/' )
 			);
