@@ -18,6 +18,11 @@ defined( 'ABSPATH' ) || exit;
 final class Page_Titles {
 
 	/**
+	 * Widgets that show their page's title themselves (the dashboard: "Dashboard" and its welcome, spec section 2).
+	 */
+	private const OWN_TITLE_WIDGETS = array( 'dashboard' );
+
+	/**
 	 * Pages.
 	 *
 	 * @var Pages
@@ -41,6 +46,7 @@ final class Page_Titles {
 	public function register(): void {
 		add_filter( 'document_title_parts', array( $this, 'filter_document_title' ) );
 		add_filter( 'the_title', array( $this, 'filter_the_title' ), 10, 2 );
+		add_filter( 'render_block_core/post-title', array( $this, 'filter_post_title_block' ), 10, 3 );
 	}
 
 	/**
@@ -103,6 +109,30 @@ final class Page_Titles {
 			return $title;
 		}
 		return $this->translated( $post, $post->post_title ) ?? $title;
+	}
+
+	/**
+	 * `render_block_core/post-title`: nothing on a page of ours whose widget shows the title itself, so the page
+	 * has one main heading. Titles in lists of posts, and pages without that widget, keep the theme's title.
+	 *
+	 * @param string         $html     Rendered block.
+	 * @param array          $block    Parsed block (unused).
+	 * @param \WP_Block|null $instance Block instance, whose context names the post.
+	 * @return string
+	 */
+	public function filter_post_title_block( $html, $block = array(), $instance = null ) {
+		unset( $block );
+		$post_id = $instance instanceof \WP_Block ? (int) ( $instance->context['postId'] ?? 0 ) : 0;
+		if ( ! is_string( $html ) || 0 === $post_id || ! is_singular() || get_queried_object_id() !== $post_id ) {
+			return $html;
+		}
+		$post  = get_post( $post_id );
+		$route = $post instanceof \WP_Post ? $this->pages->route_of( $post ) : null;
+		if ( null === $route ) {
+			return $html;
+		}
+		$widget = Pages::definitions()[ $route ]['widget'];
+		return in_array( $widget, self::OWN_TITLE_WIDGETS, true ) && has_block( Widget_Container::block_name( $widget ), $post ) ? '' : $html;
 	}
 
 	/**

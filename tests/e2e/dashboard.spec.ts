@@ -243,12 +243,16 @@ test.describe( 'dashboard', () => {
 		}
 	} );
 
-	test( "the performance card shows the tester's numbers and links", async ( {
+	test( "the page has one title, and the performance card shows the tester's numbers and links", async ( {
 		page,
 	} ) => {
 		await logIn( page, VETERAN.email, VETERAN.password );
 		await page.goto( '/my-dashboard/' );
 		await closeMessages( page );
+		// One main heading: the widget's (the theme's page title steps aside).
+		await expect( page.getByRole( 'heading', { level: 1 } ) ).toHaveText( [
+			'Dashboard',
+		] );
 		const card = dashboard( page ).getByRole( 'region', {
 			name: 'Your performance',
 		} );

@@ -121,4 +121,42 @@ final class Page_Titles_Test extends Test_Case {
 		$GLOBALS['wp_query']    = new WP_Query( array( 'p' => 1 ) );
 		$this->assertSame( array( 'title' => 'Hello' ), apply_filters( 'document_title_parts', array( 'title' => 'Hello' ) ), 'Not a page of ours.' );
 	}
+
+	/**
+	 * The dashboard shows its own title, so the theme's post title block renders nothing there; other pages of ours
+	 * keep it, and so does the dashboard's title anywhere but on its own page.
+	 */
+	public function test_dashboard_page_has_one_title(): void {
+		$ids = $this->plugin()->pages()->ids();
+		// The block reads the loop's post, as inside a template.
+		$title = static function ( int $id ): string {
+			$GLOBALS['post'] = get_post( $id );
+			$block           = new \WP_Block(
+				array(
+					'blockName'    => 'core/post-title',
+					'attrs'        => array( 'level' => 1 ),
+					'innerBlocks'  => array(),
+					'innerHTML'    => '',
+					'innerContent' => array(),
+				),
+				array(
+					'postId'   => $id,
+					'postType' => 'page',
+				)
+			);
+			return $block->render();
+		};
+
+		try {
+			$_SERVER['REQUEST_URI'] = '/my-dashboard/';
+			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['my-dashboard'] ) );
+			$this->assertSame( '', $title( $ids['my-dashboard'] ) );
+
+			$GLOBALS['wp_query'] = new WP_Query( array( 'page_id' => $ids['my-account'] ) );
+			$this->assertStringContainsString( 'My account', $title( $ids['my-account'] ) );
+			$this->assertStringContainsString( 'My dashboard', $title( $ids['my-dashboard'] ), 'Elsewhere the dashboard keeps its title.' );
+		} finally {
+			$GLOBALS['post'] = null;
+		}
+	}
 }
