@@ -1,6 +1,6 @@
 import { api } from '../../services/api';
 
-/** A popup of the inbox as `GET /users/me/popups` lists it; `title` and `content` may be compressed. */
+/** A popup of the inbox as `GET /users/me/popups` lists it; `content` is compressed (inbox/content.ts). */
 export interface Popup {
 	id: number;
 	title: string;
