@@ -57,7 +57,6 @@ export function Inbox( { profile }: { profile: PopupProfile } ) {
 	const reported = useRef( new Set< number >() );
 	const primaryRef = useRef< HTMLButtonElement >( null );
 	const inboxButtonRef = useRef< HTMLButtonElement >( null );
-	const [ openedByButton, setOpenedByButton ] = useState( false );
 	const [ markPopupSeen ] = useMarkPopupSeenMutation();
 
 	const unseen = useGetPopupsQuery( { showExpired: false } );
@@ -126,7 +125,6 @@ export function Inbox( { profile }: { profile: PopupProfile } ) {
 
 	const openInbox = () => {
 		autoOpened.current = true;
-		setOpenedByButton( true );
 		setShowAll( true );
 		setPage( 0 );
 		setOpen( true );
@@ -237,7 +235,8 @@ export function Inbox( { profile }: { profile: PopupProfile } ) {
 				footer={ footer }
 				size="large"
 				className={ block }
-				returnFocusRef={ openedByButton ? inboxButtonRef : undefined }
+				// Only the Inbox button shows every popup: focus goes back to it.
+				returnFocusRef={ showAll ? inboxButtonRef : undefined }
 			>
 				{ body }
 			</Modal>
