@@ -8,7 +8,9 @@
  *    time to the widget's first content, on a throwaway platform.
  *
  *   npm run bench -- [--only api|frontend] [--engine sqlite|mysql] [--scale large|small]
- *                    [--duration SECONDS] [--connections N]
+ *                    [--duration SECONDS] [--connections N] [--match TEXT]
+ *
+ * `--match` loads only the API endpoints whose name contains TEXT (e.g. `--match rank`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,7 @@ const { values } = parseArgs( {
 		scale: { type: 'string', default: 'large' },
 		duration: { type: 'string', default: '10' },
 		connections: { type: 'string', default: '50' },
+		match: { type: 'string' },
 	},
 } );
 if ( values.only && ! [ 'api', 'frontend' ].includes( values.only ) ) {
@@ -55,6 +58,7 @@ if ( values.only !== 'frontend' ) {
 			scaleName: values.scale,
 			seconds: Number( values.duration ),
 			connections: Number( values.connections ),
+			match: values.match,
 			log,
 		} );
 		console.log(

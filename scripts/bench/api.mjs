@@ -153,13 +153,19 @@ async function startDatabase( engine, benchDir, scaleName, log ) {
 		bufferPoolSize: '4G',
 	} );
 	return {
-		url: `${ server.url }crowdscout_bench_${ scaleName }`,
+		// The API reaches the server on the same machine through its unix socket, as production does when both
+		// share a host.
+		url: `${
+			server.url
+		}crowdscout_bench_${ scaleName }?socket=${ encodeURIComponent(
+			server.socket
+		) }`,
 		stop: server.stop,
 	};
 }
 
 /**
- * @param {{ engine: 'sqlite' | 'mysql', scaleName: keyof typeof SCALES, seconds: number, connections: number, log: (line: string) => void }} options
+ * @param {{ engine: 'sqlite' | 'mysql', scaleName: keyof typeof SCALES, seconds: number, connections: number, match?: string, log: (line: string) => void }} options
  * @return {Promise<{ engine: string, prepared: any, rows: any[] }>} One row per endpoint.
  */
 export async function benchApi( {
@@ -167,6 +173,7 @@ export async function benchApi( {
 	scaleName,
 	seconds,
 	connections,
+	match,
 	log,
 } ) {
 	const scale = SCALES[ scaleName ];
@@ -233,7 +240,13 @@ export async function benchApi( {
 		const base = `http://127.0.0.1:${ API_PORT }/api`;
 		await waitForHttp( `${ base }/health`, { service: api } );
 		const rows = [];
-		for ( const endpoint of endpoints( prepared ) ) {
+		const chosen = endpoints( prepared ).filter(
+			( endpoint ) => ! match || endpoint.name.includes( match )
+		);
+		if ( ! chosen.length ) {
+			throw new Error( `No endpoint's name contains "${ match }"` );
+		}
+		for ( const endpoint of chosen ) {
 			const options = {
 				url: base + endpoint.path,
 				token: endpoint.token ?? prepared.token,

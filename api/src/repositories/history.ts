@@ -80,7 +80,8 @@ export type HistoryRepository = ReturnType< typeof createHistoryRepository >;
  * A tester's experience entries and bugs, a page at a time. Each page is found on an index that starts with the
  * tester and the filter and ends with the sort and the id (0003-domain), reading ids only, and only the page's
  * rows are read in full, with their campaign, in the same statement (a derived table of the page's ids). The
- * total is the count kept alongside, or a count over the same index range when a filter applies.
+ * total is the count kept alongside, or, when a filter applies, a count over the same index range in the same
+ * statement. Pages past the middle of an unfiltered list are read from its other end (pageWindow).
  *
  * @param db
  */
@@ -121,39 +122,43 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					) } escape '!'`
 				);
 			}
-			const direction = query.order === 'ASC' ? 'asc' : 'desc';
 			const filtered =
 				query.campaign !== undefined ||
 				query.activity !== undefined ||
 				query.date !== undefined ||
 				Boolean( query.search );
+			const known = filtered ? undefined : unfilteredTotal;
 			const sort = query.orderBy === 'amount' ? 'amount' : 'created_at';
-			const page = base
-				.select( 'id' )
-				.orderBy( sort, direction )
-				.orderBy( 'id', direction )
-				.limit( query.limit )
-				.offset( query.start )
-				.as( 'page' );
-			const [ total, rows ] = await Promise.all( [
-				countOf( base, filtered ? undefined : unfilteredTotal ),
-				db
-					.selectFrom( page )
-					.innerJoin( 'experience_entries as e', 'e.id', 'page.id' )
-					.leftJoin( 'campaigns as c', 'c.id', 'e.campaign_id' )
-					.select( [
-						'e.id',
-						'e.amount',
-						'e.activity_id',
-						'e.campaign_id',
-						'e.note',
-						'e.created_at',
-						'c.title',
-					] )
-					.orderBy( `e.${ sort }`, direction )
-					.orderBy( 'e.id', direction )
-					.execute(),
-			] );
+			const window = pageWindow( query, known );
+			const direction = query.order === 'ASC' ? 'asc' : 'desc';
+			const rows = await db
+				.selectFrom(
+					base
+						.select( 'id' )
+						.orderBy( sort, window.direction )
+						.orderBy( 'id', window.direction )
+						.limit( window.limit )
+						.offset( window.offset )
+						.as( 'page' )
+				)
+				.innerJoin( 'experience_entries as e', 'e.id', 'page.id' )
+				.leftJoin( 'campaigns as c', 'c.id', 'e.campaign_id' )
+				.select( [
+					'e.id',
+					'e.amount',
+					'e.activity_id',
+					'e.campaign_id',
+					'e.note',
+					'e.created_at',
+					'c.title',
+				] )
+				.$if( known === undefined, ( qb ) =>
+					qb.select( totalColumn( base ) )
+				)
+				.orderBy( `e.${ sort }`, direction )
+				.orderBy( 'e.id', direction )
+				.execute();
+			const total = await totalOf( base, known, rows );
 			const results = rows.map( ( row ) => ( {
 				id: row.id,
 				amount: toInteger( row.amount ),
@@ -190,22 +195,24 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 			if ( query.status !== undefined ) {
 				base = base.where( 'status_id', '=', query.status );
 			}
-			const direction = query.order === 'ASC' ? 'asc' : 'desc';
-			const sort = BUG_SORT[ query.orderBy ];
-			let page = base.select( 'id' );
-			if ( sort !== 'id' ) {
-				page = page.orderBy( sort, direction );
-			}
 			const filtered =
 				query.campaign !== undefined ||
 				query.severity !== undefined ||
 				query.status !== undefined;
+			const known = filtered ? undefined : unfilteredTotal;
+			const sort = BUG_SORT[ query.orderBy ];
+			const window = pageWindow( query, known );
+			const direction = query.order === 'ASC' ? 'asc' : 'desc';
+			let page = base.select( 'id' );
+			if ( sort !== 'id' ) {
+				page = page.orderBy( sort, window.direction );
+			}
 			let described = db
 				.selectFrom(
 					page
-						.orderBy( 'id', direction )
-						.limit( query.limit )
-						.offset( query.start )
+						.orderBy( 'id', window.direction )
+						.limit( window.limit )
+						.offset( window.offset )
 						.as( 'page' )
 				)
 				.innerJoin( 'bugs as b', 'b.id', 'page.id' )
@@ -217,14 +224,15 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					'b.status_id',
 					'b.campaign_id',
 					'c.title as campaign_title',
-				] );
+				] )
+				.$if( known === undefined, ( qb ) =>
+					qb.select( totalColumn( base ) )
+				);
 			if ( sort !== 'id' ) {
 				described = described.orderBy( `b.${ sort }`, direction );
 			}
-			const [ total, rows ] = await Promise.all( [
-				countOf( base, filtered ? undefined : unfilteredTotal ),
-				described.orderBy( 'b.id', direction ).execute(),
-			] );
+			const rows = await described.orderBy( 'b.id', direction ).execute();
+			const total = await totalOf( base, known, rows );
 			const results = rows.map( ( row ) => ( {
 				id: row.id,
 				title: row.title,
@@ -247,20 +255,63 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 }
 
 /**
- * The rows a query matches: the count kept alongside when there is one, otherwise a count over the query's
- * index range.
+ * Where a page is read from. A page past the middle of a list whose size is known is read from the list's
+ * other end, in the reverse order (the statement orders it back): an index range is skipped one entry at a
+ * time, so the last page of 3,200 entries would otherwise step over 3,175 of them.
  *
  * @param query
- * @param known
+ * @param query.start
+ * @param query.limit
+ * @param query.order
+ * @param total       The list's size, when it is known before reading.
  */
-async function countOf(
-	query: SelectQueryBuilder< Database, any, object >,
-	known: number | undefined
+export function pageWindow(
+	{ start, limit, order }: { start: number; limit: number; order: SortOrder },
+	total: number | undefined
+): { direction: 'asc' | 'desc'; offset: number; limit: number } {
+	const direction = order === 'ASC' ? 'asc' : 'desc';
+	if ( total === undefined || start >= total || start * 2 < total ) {
+		return { direction, offset: start, limit };
+	}
+	const end = Math.min( total, start + limit );
+	return {
+		direction: direction === 'asc' ? 'desc' : 'asc',
+		offset: total - end,
+		limit: end - start,
+	};
+}
+
+/**
+ * The `total` column of a filtered page's statement: a count over the same index range, in the same statement
+ * as the page (one round trip, one snapshot).
+ *
+ * @param base The list's rows, filtered.
+ */
+function totalColumn( base: SelectQueryBuilder< Database, any, object > ) {
+	return base
+		.select( ( eb ) => eb.fn.countAll< number | string >().as( 'n' ) )
+		.as( 'total' );
+}
+
+/**
+ * The list's size from its page's rows; an empty page (past the end, or nothing matches) counts on its own.
+ *
+ * @param base
+ * @param known
+ * @param rows
+ */
+async function totalOf(
+	base: SelectQueryBuilder< Database, any, object >,
+	known: number | undefined,
+	rows: Array< { total?: number | string | null } >
 ): Promise< number > {
 	if ( known !== undefined ) {
 		return known;
 	}
-	const row = await query
+	if ( rows.length ) {
+		return toInteger( rows[ 0 ].total ?? 0 );
+	}
+	const row = await base
 		.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
 		.executeTakeFirstOrThrow();
 	return toInteger( row.total as number );

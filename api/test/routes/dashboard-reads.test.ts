@@ -1243,6 +1243,36 @@ describe( 'dashboard reads', () => {
 			assert.equal( body.total, 32 );
 		} );
 
+		it( 'answers every page the same from either end of the list, and nothing past its end', async () => {
+			// Pages past the middle are read from the list's other end (history.ts pageWindow).
+			for ( const [ orderBy, sort ] of [
+				[ 'date', byDate ],
+				[ 'amount', byAmount ],
+			] as const ) {
+				for ( const order of [ 'ASC', 'DESC' ] as const ) {
+					for ( const limit of [ 5, 7, 31 ] ) {
+						for ( let start = 0; start < 32; start += limit ) {
+							const body = await list(
+								`?orderBy=${ orderBy }&order=${ order }&start=${ start }&limit=${ limit }`
+							);
+							assert.deepEqual(
+								idsOf( body ),
+								page( mine, sort( order ), start, limit ),
+								`${ orderBy } ${ order } start ${ start } limit ${ limit }`
+							);
+							assert.equal( body.total, 32 );
+						}
+					}
+				}
+			}
+			for ( const start of [ 32, 40 ] ) {
+				const body = await list( `?start=${ start }` );
+				assert.deepEqual( body.results, [] );
+				assert.equal( body.size, 0 );
+				assert.equal( body.total, 32 );
+			}
+		} );
+
 		it( 'filters by campaign and by activity', async () => {
 			for ( const key of [ 'A', 'B' ] as const ) {
 				const body = await list(
@@ -1518,6 +1548,40 @@ describe( 'dashboard reads', () => {
 				idsOf( ascending ),
 				expectedIds( mine, 'id', 'ASC', 0, 5 )
 			);
+		} );
+
+		it( 'answers every page the same from either end of the list, filtered or not', async () => {
+			for ( const column of [ 'id', 'severity', 'status' ] as const ) {
+				for ( const order of [ 'ASC', 'DESC' ] as const ) {
+					for ( let start = 0; start < 30; start += 7 ) {
+						const body = await list(
+							`?orderBy=${ column }&order=${ order }&start=${ start }&limit=7`
+						);
+						assert.deepEqual(
+							idsOf( body ),
+							expectedIds( mine, column, order, start, 7 ),
+							`${ column } ${ order } start ${ start }`
+						);
+						assert.equal( body.total, 30 );
+					}
+				}
+			}
+			const inCampaign = mine.filter(
+				( bug ) => bug.campaign === campaigns[ 0 ]
+			);
+			const filtered = await list(
+				`?filterBy[campaign]=${ campaigns[ 0 ] }&start=8&limit=5`
+			);
+			assert.deepEqual(
+				idsOf( filtered ),
+				expectedIds( inCampaign, 'id', 'DESC', 8, 5 )
+			);
+			assert.equal( filtered.total, inCampaign.length );
+			const past = await list(
+				`?filterBy[campaign]=${ campaigns[ 0 ] }&start=100`
+			);
+			assert.deepEqual( past.results, [] );
+			assert.equal( past.total, inCampaign.length );
 		} );
 
 		it( 'answers title, severity and status with their names, and the campaign', async () => {
