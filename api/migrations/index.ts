@@ -5,6 +5,7 @@ import * as m0003 from './0003-domain.ts';
 import * as m0004 from './0004-lookups.ts';
 import * as m0005 from './0005-dashboard-reads.ts';
 import * as m0006 from './0006-kept-counts.ts';
+import * as m0007 from './0007-rank-buckets.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -17,4 +18,5 @@ export const migrations: Record< string, Migration > = {
 	'0004-lookups': m0004,
 	'0005-dashboard-reads': m0005,
 	'0006-kept-counts': m0006,
+	'0007-rank-buckets': m0007,
 };

@@ -112,6 +112,7 @@ describe( 'api/src/server.ts', () => {
 					'0004-lookups',
 					'0005-dashboard-reads',
 					'0006-kept-counts',
+					'0007-rank-buckets',
 				]
 			);
 

@@ -500,6 +500,14 @@ export interface MonthlyRankCountsTable {
 	testers: Counter;
 }
 
+/** 0007: monthly_rank_counts summed per bucket of RANK_BUCKET_POINTS values, kept by triggers. */
+export interface MonthlyRankBucketsTable {
+	month: string;
+	level_id: number;
+	bucket: number;
+	testers: Counter;
+}
+
 /** 0006: a tester's experience entries and bugs, kept by triggers. */
 export interface TesterCountsTable {
 	tester_id: number;
@@ -648,6 +656,7 @@ export interface Database {
 	experience_entries: ExperienceEntriesTable;
 	tester_monthly_levels: TesterMonthlyLevelsTable;
 	monthly_rank_counts: MonthlyRankCountsTable;
+	monthly_rank_buckets: MonthlyRankBucketsTable;
 	application_counts: ApplicationCountsTable;
 	tester_counts: TesterCountsTable;
 	payment_requests: PaymentRequestsTable;

@@ -3,6 +3,10 @@ import type { Database } from '../db/schema.ts';
 import { isMysql } from '../db/engine.ts';
 import { toDateOnly, toInteger } from '../db/values.ts';
 import { levelAfterMonth, levelById, LEVELS } from '../lookups/levels.ts';
+import {
+	bucketOf,
+	RANK_BUCKET_POINTS,
+} from '../../migrations/0007-rank-buckets.ts';
 
 export interface LevelRef {
 	id: number;
@@ -52,35 +56,61 @@ const publicName = ( name: string, surname: string ) =>
 
 export type RankingRepository = ReturnType< typeof createRankingRepository >;
 
+/** The ranking's row of a peer or a top tester, as the list statement answers it. */
+interface ListedRow {
+	part: number | string;
+	tester_id: number;
+	points: number | string;
+	/** Testers with these points. */
+	same: number | string | null;
+	name: string;
+	surname: string;
+	image: string | null;
+}
+
 /**
- * Monthly levels and ranks (migrations/0003-domain.ts tester_monthly_levels, 0005 monthly_rank_counts). A rank is
- * 1 + the testers of the same month and level with more points (equal points share a rank), summed over the
- * per-points counts, so its cost follows the distinct point values, not the testers of the level. Lists are
- * seeks on (month, level, points, tester) that stop after a few rows.
+ * Monthly levels and ranks (migrations/0003-domain.ts tester_monthly_levels, 0005 monthly_rank_counts, 0007
+ * monthly_rank_buckets). A rank is 1 + the testers of the same month and level with more points (equal points
+ * share a rank): the testers of the buckets above the tester's, plus those of the point values above the
+ * tester's inside its bucket, so its cost is a few dozen rows whatever the number of testers or the spread of
+ * their points. Lists are seeks on (month, level, points, tester) that stop after a few rows.
  *
  * @param db
  */
 export function createRankingRepository( db: Kysely< Database > ) {
 	/**
-	 * The tester's rows of `months` with, for each, the testers of the same month and level with more points:
-	 * one statement, the count summed over the per-points counts.
+	 * SQL for the testers ahead of the row `m` (same month and level, more points), or null when `m` is not of
+	 * `month`: a sum over buckets and over a bucket's point values, both ranges of primary keys.
+	 *
+	 * @param month
 	 */
-	async function monthRows( testerId: number, months: string[] ) {
+	const aheadOf = ( month: string ) => {
+		const bucket = sql.raw( bucketOf( 'm.points' ) );
+		return sql< number | string | null >`case when m.month = ${ month } then
+			(select coalesce(sum(b.testers), 0) from monthly_rank_buckets b
+				where b.month = m.month and b.level_id = m.level_id and b.bucket > ${ bucket })
+			+ (select coalesce(sum(r.testers), 0) from monthly_rank_counts r
+				where r.month = m.month and r.level_id = m.level_id and r.points > m.points
+				and r.points < (${ bucket } + 1) * ${ sql.lit( RANK_BUCKET_POINTS ) })
+			end`;
+	};
+
+	/**
+	 * The tester's rows of `months`, with the rank in `rankMonth` (the only month whose rank is read): one
+	 * statement.
+	 */
+	async function monthRows(
+		testerId: number,
+		months: string[],
+		rankMonth: string
+	) {
 		const rows = await db
 			.selectFrom( 'tester_monthly_levels as m' )
-			.select( ( eb ) => [
+			.select( [
 				'm.month',
 				'm.level_id',
 				'm.points',
-				eb
-					.selectFrom( 'monthly_rank_counts as r' )
-					.select( ( inner ) =>
-						inner.fn.sum< number | string >( 'r.testers' ).as( 'n' )
-					)
-					.whereRef( 'r.month', '=', 'm.month' )
-					.whereRef( 'r.level_id', '=', 'm.level_id' )
-					.whereRef( 'r.points', '>', 'm.points' )
-					.as( 'ahead' ),
+				aheadOf( rankMonth ).as( 'ahead' ),
 			] )
 			.where( 'm.tester_id', '=', testerId )
 			.where( 'm.month', 'in', months )
@@ -92,19 +122,12 @@ export function createRankingRepository( db: Kysely< Database > ) {
 					levelId: row.level_id,
 					points: toInteger( row.points ),
 					rank:
-						row.level_id === 0
+						row.level_id === 0 || row.ahead === null
 							? null
-							: 1 +
-							  ( row.ahead === null
-									? 0
-									: toInteger( row.ahead ) ),
+							: 1 + toInteger( row.ahead ),
 				},
 			] )
 		);
-	}
-
-	async function monthRow( testerId: number, month: string ) {
-		return ( await monthRows( testerId, [ month ] ) ).get( month );
 	}
 
 	return {
@@ -113,7 +136,11 @@ export function createRankingRepository( db: Kysely< Database > ) {
 			testerId: number,
 			now: Date = new Date()
 		): Promise< number | null > {
-			return ( await monthRow( testerId, monthOf( now ) ) )?.rank ?? null;
+			const month = monthOf( now );
+			return (
+				( await monthRows( testerId, [ month ], month ) ).get( month )
+					?.rank ?? null
+			);
 		},
 
 		async summary(
@@ -123,7 +150,11 @@ export function createRankingRepository( db: Kysely< Database > ) {
 		): Promise< RankSummary > {
 			const month = monthOf( now );
 			const previousMonth = monthOf( now, 1 );
-			const rows = await monthRows( testerId, [ month, previousMonth ] );
+			const rows = await monthRows(
+				testerId,
+				[ month, previousMonth ],
+				month
+			);
 			const current = rows.get( month );
 			const previous = rows.get( previousMonth );
 			const levelId = current?.levelId ?? previous?.levelId ?? 0;
@@ -166,6 +197,21 @@ export function createRankingRepository( db: Kysely< Database > ) {
 			};
 		},
 
+		/**
+		 * The month's top testers and the peers around the tester, self included, in two statements: the
+		 * tester's row of the month (with the testers ahead and the testers of the same points), then five seeks
+		 * along the ranking index that stop after a few rows. Ranking order: points descending, then tester id.
+		 * Above the tester: the same points and a smaller id, then more points; below: the same points and a
+		 * larger id, then fewer points. (Reading the tester's row inside the seeks' statement, as a constant
+		 * join, made MariaDB sort the whole level instead of walking the index.)
+		 *
+		 * @param tester
+		 * @param tester.id
+		 * @param tester.name
+		 * @param tester.surname
+		 * @param tester.image
+		 * @param now
+		 */
 		async lists(
 			tester: {
 				id: number;
@@ -177,15 +223,26 @@ export function createRankingRepository( db: Kysely< Database > ) {
 		): Promise< { tops: RankEntry[]; peers: RankEntry[] } > {
 			const testerId = tester.id;
 			const month = monthOf( now );
-			const me = await monthRow( testerId, month );
-			if ( ! me || me.levelId === 0 ) {
+			// The testers with a row's points, from the counts' primary key.
+			const same = sql<
+				number | string | null
+			>`(select r.testers from monthly_rank_counts r
+				where r.month = m.month and r.level_id = m.level_id and r.points = m.points)`;
+			const me = await db
+				.selectFrom( 'tester_monthly_levels as m' )
+				.select( [
+					'm.level_id',
+					'm.points',
+					aheadOf( month ).as( 'ahead' ),
+					same.as( 'same' ),
+				] )
+				.where( 'm.tester_id', '=', testerId )
+				.where( 'm.month', '=', month )
+				.executeTakeFirst();
+			if ( ! me || me.level_id === 0 ) {
 				return { tops: [], peers: [] };
 			}
-			const { points } = me;
-			// Ranking order: points descending, then tester id. Above the tester: the same points and a smaller
-			// id, then more points; below: the same points and a larger id, then fewer points. Each part is one
-			// index range read in the ranking order (or its reverse) that stops at its limit; all five go in one
-			// statement (as SQL text: the query builder's tree for it cost more than running it).
+			const points = toInteger( me.points );
 			const part = (
 				index: number,
 				condition: RawBuilder< unknown >,
@@ -195,23 +252,17 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				const ties = sql.raw( order === 'asc' ? 'desc' : 'asc' );
 				return sql`select * from (select ${ sql.lit(
 					index
-				) } as part, m.tester_id, m.points, t.name, t.surname, t.image
-					from tester_monthly_levels m inner join testers t on t.id = m.tester_id
-					where m.month = ${ month } and m.level_id = ${ me.levelId } and ${ condition }
+				) } as part, m.tester_id, m.points, ${ same } as same, t.name, t.surname, t.image
+					from tester_monthly_levels m join testers t on t.id = m.tester_id
+					where m.month = ${ month } and m.level_id = ${ me.level_id } and ${ condition }
 					order by m.points ${ sql.raw(
 						order
 					) }, m.tester_id ${ ties } limit ${ limit }) as p${ sql.lit(
 						index
 					) }`;
 			};
-			const { rows } = await sql< {
-				part: number | string;
-				tester_id: number;
-				points: number | string;
-				name: string;
-				surname: string;
-				image: string | null;
-			} >`${ sql.join(
+			// As SQL text: the query builder's tree for it cost more than running it.
+			const { rows } = await sql< ListedRow >`${ sql.join(
 				[
 					part( 0, sql`1 = 1`, 'desc', TOPS ),
 					part(
@@ -243,7 +294,7 @@ export function createRankingRepository( db: Kysely< Database > ) {
 			) }`.execute( db );
 			const inPart = ( index: number ) =>
 				rows.filter( ( row ) => Number( row.part ) === index );
-			const tops = inPart( 0 );
+			const myRank = 1 + toInteger( me.ahead ?? 0 );
 			const above = [ ...inPart( 1 ), ...inPart( 2 ) ].slice(
 				0,
 				PEERS_EACH_SIDE
@@ -252,8 +303,36 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				0,
 				PEERS_EACH_SIDE
 			);
+			// Testers per point value between the tester's and each peer's: every value in between belongs to a
+			// listed peer (the lists are in ranking order), and each listed row carries its value's count.
+			const testersWith = new Map< number, number >();
+			for ( const row of [ me, ...above, ...below ] ) {
+				testersWith.set(
+					toInteger( row.points ),
+					toInteger( row.same ?? 0 )
+				);
+			}
+			// Position: 1 + the testers with more points.
+			const positionOf = ( value: number ) => {
+				let position = myRank;
+				for ( const [ counted, testers ] of testersWith ) {
+					if (
+						value > points &&
+						counted > points &&
+						counted <= value
+					) {
+						position -= testers;
+					} else if (
+						value < points &&
+						counted > value &&
+						counted <= points
+					) {
+						position += testers;
+					}
+				}
+				return position;
+			};
 			const self = {
-				part: -1,
 				tester_id: testerId,
 				points,
 				name: tester.name,
@@ -261,41 +340,11 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				image: tester.image,
 			};
 			const peers = [ ...above.reverse(), self, ...below ];
-			// Positions: 1 + testers with more points. Known for the tester; a peer's differs by the testers whose
-			// points lie between theirs and the tester's: the counts of a few point values.
-			const highest = toInteger( peers[ 0 ].points );
-			const lowest = toInteger( peers[ peers.length - 1 ].points );
-			const between = await db
-				.selectFrom( 'monthly_rank_counts' )
-				.select( [ 'points', 'testers' ] )
-				.where( 'month', '=', month )
-				.where( 'level_id', '=', me.levelId )
-				.where( 'points', '>=', lowest )
-				.where( 'points', '<=', highest )
-				.execute();
-			const myRank = me.rank!;
-			const positionOf = ( value: number ) => {
-				let position = myRank;
-				for ( const row of between ) {
-					const counted = toInteger( row.points );
-					if (
-						value > points &&
-						counted > points &&
-						counted <= value
-					) {
-						position -= toInteger( row.testers );
-					} else if (
-						value < points &&
-						counted > value &&
-						counted <= points
-					) {
-						position += toInteger( row.testers );
-					}
-				}
-				return position;
-			};
 			const entry = (
-				row: ( typeof peers )[ number ],
+				row: Pick<
+					ListedRow,
+					'tester_id' | 'points' | 'name' | 'surname' | 'image'
+				>,
 				at: number
 			): RankEntry => ( {
 				id: row.tester_id,
@@ -304,6 +353,7 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				image: row.image,
 				monthly_exp: toInteger( row.points ),
 			} );
+			const tops = inPart( 0 );
 			const topPoints = tops.map( ( row ) => toInteger( row.points ) );
 			return {
 				tops: tops.map( ( row, index ) =>

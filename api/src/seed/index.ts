@@ -379,7 +379,7 @@ export async function resetSeed( db: Kysely< Database > ): Promise< void > {
 
 /**
  * Sets monthly_rank_counts from tester_monthly_levels, all of it (real testers' rows included), in one
- * transaction: one grouped scan, whatever the seed wrote or deleted.
+ * transaction: one grouped scan, whatever the seed wrote or deleted (its triggers set monthly_rank_buckets).
  *
  * @param db
  */
@@ -388,6 +388,8 @@ export async function rebuildMonthlyRankCounts(
 ): Promise< void > {
 	await db.transaction().execute( async ( trx ) => {
 		await trx.deleteFrom( 'monthly_rank_counts' ).execute();
+		// Emptied by the triggers of the delete above (0007); the inserts below fill them again.
+		await trx.deleteFrom( 'monthly_rank_buckets' ).execute();
 		await trx
 			.insertInto( 'monthly_rank_counts' )
 			.columns( [ 'month', 'level_id', 'points', 'testers' ] )

@@ -63,6 +63,7 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 			'0004-lookups',
 			'0005-dashboard-reads',
 			'0006-kept-counts',
+			'0007-rank-buckets',
 		] );
 		const names = new Set(
 			( await database.db.introspection.getTables() ).map(
@@ -75,6 +76,9 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 	} );
 
 	it( 'go down to 0002 (tables and tester columns gone) and up again', async () => {
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0007-rank-buckets',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0006-kept-counts',
 		] );
@@ -103,9 +107,13 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 			'0004-lookups',
 			'0005-dashboard-reads',
 			'0006-kept-counts',
+			'0007-rank-buckets',
 		] );
 		// The constraint tests below write their own catalogue rows (levels 0 and 10, Samsung, Android…), so they
 		// run on 0003's empty lookup tables; 0004 to 0006 have their own tests.
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0007-rank-buckets',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0006-kept-counts',
 		] );

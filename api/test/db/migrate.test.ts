@@ -154,6 +154,9 @@ describe( `migrations on ${ testEngine() }`, () => {
 	it( 'can be undone and run again', async () => {
 		// One step at a time, newest first.
 		assert.deepEqual( await migrateDown( database.db ), [
+			'0007-rank-buckets',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
 			'0006-kept-counts',
 		] );
 		assert.deepEqual( await migrateDown( database.db ), [
@@ -182,6 +185,7 @@ describe( `migrations on ${ testEngine() }`, () => {
 			'0004-lookups',
 			'0005-dashboard-reads',
 			'0006-kept-counts',
+			'0007-rank-buckets',
 		] );
 		await sql`select count(*) from testers`.execute( database.db );
 		await sql`select count(*) from rate_limit_hits`.execute( database.db );

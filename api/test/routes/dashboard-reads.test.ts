@@ -2079,12 +2079,40 @@ describe( 'recordMonthlyPoints keeps monthly_rank_counts in step', () => {
 			] )
 			.groupBy( [ 'month', 'level_id', 'points' ] )
 			.execute();
+		const buckets = await db
+			.selectFrom( 'monthly_rank_buckets' )
+			.select( [ 'month', 'level_id', 'bucket', 'testers' ] )
+			.execute();
+		// The buckets the counts add up to (0007: 64 point values a bucket, floor for negative points).
+		const bucketed = new Map< string, number >();
+		for ( const row of counts ) {
+			const key = `${ String( row.month ).slice( 0, 10 ) }|${
+				row.level_id
+			}|${ Math.floor( Number( row.points ) / 64 ) }`;
+			bucketed.set(
+				key,
+				( bucketed.get( key ) ?? 0 ) + Number( row.testers )
+			);
+		}
 		return {
 			counts: counts
 				.filter( ( row ) => Number( row.testers ) !== 0 )
 				.map( line )
 				.sort(),
 			grouped: grouped.map( line ).sort(),
+			buckets: buckets
+				.filter( ( row ) => Number( row.testers ) !== 0 )
+				.map(
+					( row ) =>
+						`${ String( row.month ).slice( 0, 10 ) }|${
+							row.level_id
+						}|${ Number( row.bucket ) }|${ Number( row.testers ) }`
+				)
+				.sort(),
+			bucketed: [ ...bucketed ]
+				.filter( ( [ , sum ] ) => sum !== 0 )
+				.map( ( [ key, sum ] ) => `${ key }|${ sum }` )
+				.sort(),
 		};
 	}
 
@@ -2113,8 +2141,21 @@ describe( 'recordMonthlyPoints keeps monthly_rank_counts in step', () => {
 			[ t5, '2021-06-01', 10, 40 ],
 			[ t5, '2021-06-01', -10, 40 ],
 		] );
-		const { counts, grouped } = await snapshot();
+		const { counts, grouped, buckets, bucketed } = await snapshot();
 		assert.deepEqual( counts, grouped );
+		assert.deepEqual( buckets, bucketed );
+		assert.deepEqual(
+			buckets,
+			[
+				`${ lastMonth }|10|0|1`,
+				`${ lastMonth }|10|1|1`,
+				`${ month }|20|0|1`,
+				`${ month }|20|1|1`,
+				`${ month }|20|2|1`,
+				`${ month }|30|3|1`,
+				'2021-06-01|40|0|1',
+			].sort()
+		);
 		assert.deepEqual(
 			grouped,
 			[
@@ -2181,6 +2222,67 @@ describe( 'recordMonthlyPoints keeps monthly_rank_counts in step', () => {
 				[ t2.id, 3 ],
 			]
 		);
+	} );
+
+	it( 'ranks and lists positions right across buckets, negative points included', async () => {
+		// Level 50 this month, its own ranking: points spread over several buckets of 64 values, below zero,
+		// on a bucket's edges, and ties.
+		const POINTS = [
+			-200, -129, -128, -65, -64, -64, -1, 0, 0, 1, 63, 64, 64, 65, 127,
+			128, 200, 200, 255, 256, 300, 511, 512, 900,
+		];
+		const crowd: Array< { tester: Tester; points: number } > = [];
+		for ( const points of POINTS ) {
+			crowd.push( { tester: await ctx.createTester(), points } );
+		}
+		await recordPoints(
+			ctx,
+			crowd.map( ( { tester, points } ) => [ tester, month, points, 50 ] )
+		);
+		const { buckets, bucketed } = await snapshot();
+		assert.deepEqual( buckets, bucketed );
+		const rankOf = ( points: number ) =>
+			1 + crowd.filter( ( other ) => other.points > points ).length;
+		const ordered = [ ...crowd ].sort(
+			( a, b ) => b.points - a.points || a.tester.id - b.tester.id
+		);
+		for ( const [ index, { tester, points } ] of ordered.entries() ) {
+			const me = await get( ctx, '/users/me?fields=rank', tester );
+			assert.equal( me.json().rank, rankOf( points ), `${ points }` );
+			const summary = await get( ctx, '/users/me/rank', tester );
+			assert.equal( summary.json().rank, rankOf( points ) );
+			const lists = (
+				await get( ctx, '/users/me/rank/list', tester )
+			).json();
+			const around = ordered.slice( Math.max( 0, index - 5 ), index + 6 );
+			assert.deepEqual(
+				lists.peers.map(
+					( item: {
+						id: number;
+						position: number;
+						monthly_exp: number;
+					} ) => [ item.id, item.position, item.monthly_exp ]
+				),
+				around.map( ( other ) => [
+					other.tester.id,
+					rankOf( other.points ),
+					other.points,
+				] ),
+				`peers of ${ points }`
+			);
+			assert.deepEqual(
+				lists.tops.map( ( item: { id: number; position: number } ) => [
+					item.id,
+					item.position,
+				] ),
+				ordered
+					.slice( 0, 3 )
+					.map( ( other ) => [
+						other.tester.id,
+						rankOf( other.points ),
+					] )
+			);
+		}
 	} );
 
 	it( 'commits every call when several testers record points at once', async () => {
