@@ -61,7 +61,7 @@ interface ListedRow {
 	part: number | string;
 	tester_id: number;
 	points: number | string;
-	/** Testers with these points. */
+	/** Testers with these points (null in the parts that do not need it). */
 	same: number | string | null;
 	name: string;
 	surname: string;
@@ -247,12 +247,16 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				index: number,
 				condition: RawBuilder< unknown >,
 				order: 'asc' | 'desc',
-				limit: number
+				limit: number,
+				// Only rows with other points than the tester's need their count (the top three need none).
+				counted = false
 			) => {
 				const ties = sql.raw( order === 'asc' ? 'desc' : 'asc' );
 				return sql`select * from (select ${ sql.lit(
 					index
-				) } as part, m.tester_id, m.points, ${ same } as same, t.name, t.surname, t.image
+				) } as part, m.tester_id, m.points, ${
+					counted ? same : sql`null`
+				} as same, t.name, t.surname, t.image
 					from tester_monthly_levels m join testers t on t.id = m.tester_id
 					where m.month = ${ month } and m.level_id = ${ me.level_id } and ${ condition }
 					order by m.points ${ sql.raw(
@@ -275,7 +279,8 @@ export function createRankingRepository( db: Kysely< Database > ) {
 						2,
 						sql`m.points > ${ points }`,
 						'asc',
-						PEERS_EACH_SIDE
+						PEERS_EACH_SIDE,
+						true
 					),
 					part(
 						3,
@@ -287,7 +292,8 @@ export function createRankingRepository( db: Kysely< Database > ) {
 						4,
 						sql`m.points < ${ points }`,
 						'desc',
-						PEERS_EACH_SIDE
+						PEERS_EACH_SIDE,
+						true
 					),
 				],
 				sql` union all `
@@ -304,13 +310,15 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				PEERS_EACH_SIDE
 			);
 			// Testers per point value between the tester's and each peer's: every value in between belongs to a
-			// listed peer (the lists are in ranking order), and each listed row carries its value's count.
+			// listed peer (the lists are in ranking order), and each such row carries its value's count.
 			const testersWith = new Map< number, number >();
 			for ( const row of [ me, ...above, ...below ] ) {
-				testersWith.set(
-					toInteger( row.points ),
-					toInteger( row.same ?? 0 )
-				);
+				if ( row.same !== null ) {
+					testersWith.set(
+						toInteger( row.points ),
+						toInteger( row.same )
+					);
+				}
 			}
 			// Position: 1 + the testers with more points.
 			const positionOf = ( value: number ) => {
