@@ -53,26 +53,21 @@ export async function up( db: Kysely< any > ): Promise< void > {
 		)
 		.execute( db );
 
-	const add = ( row: 'new' ) =>
-		mysql
-			? `insert into monthly_rank_buckets (month, level_id, bucket, testers)
-				values (${ row }.month, ${ row }.level_id, ${ bucketOf(
-					`${ row }.points`
-				) }, ${ row }.testers)
-				on duplicate key update testers = testers + ${ row }.testers;`
-			: `insert into monthly_rank_buckets (month, level_id, bucket, testers)
-				values (${ row }.month, ${ row }.level_id, ${ bucketOf(
-					`${ row }.points`
-				) }, ${ row }.testers)
-				on conflict (month, level_id, bucket) do update set testers = testers + ${ row }.testers;`;
+	const add = `insert into monthly_rank_buckets (month, level_id, bucket, testers)
+		values (new.month, new.level_id, ${ bucketOf( 'new.points' ) }, new.testers)
+		${
+			mysql
+				? 'on duplicate key update'
+				: 'on conflict (month, level_id, bucket) do update set'
+		} testers = testers + new.testers;`;
 	const remove = `update monthly_rank_buckets set testers = testers - old.testers
 		where month = old.month and level_id = old.level_id and bucket = ${ bucketOf(
 			'old.points'
 		) };`;
 	for ( const [ name, event, body ] of [
-		[ 'monthly_rank_buckets_insert', 'insert', add( 'new' ) ],
+		[ 'monthly_rank_buckets_insert', 'insert', add ],
 		[ 'monthly_rank_buckets_delete', 'delete', remove ],
-		[ 'monthly_rank_buckets_update', 'update', remove + add( 'new' ) ],
+		[ 'monthly_rank_buckets_update', 'update', remove + add ],
 	] ) {
 		await sql
 			.raw(
