@@ -82,6 +82,8 @@ export async function buildApp( {
 	const app = Fastify( {
 		logger: loggerOptions( logger ),
 		requestIdHeader: 'x-request-id',
+		// One line per request, when it is answered (below), rather than Fastify's two.
+		disableRequestLogging: true,
 		// An email is a path parameter of the sign-up check and may be 254 characters long.
 		maxParamLength: 300,
 		// The API runs behind a reverse proxy (ours in development, nginx in production) on the same machine or
@@ -115,6 +117,16 @@ export async function buildApp( {
 	app.decorate( 'services', services );
 	app.decorateRequest( 'auth', null );
 
+	app.addHook( 'onResponse', async ( request, reply ) => {
+		request.log.info(
+			{
+				req: request,
+				res: { statusCode: reply.statusCode },
+				responseTime: reply.elapsedTime,
+			},
+			'request completed'
+		);
+	} );
 	registerErrorHandlers( app );
 	registerOpenApi( app, {
 		document: document ?? loadOpenApiDocument(),

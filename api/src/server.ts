@@ -8,6 +8,7 @@
  */
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
+import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, readServerConfig, type ServerConfig } from './config.ts';
 import { createDatabase, redactUrl } from './db/connection.ts';
@@ -29,6 +30,9 @@ try {
 const database = createDatabase( config.databaseUrl );
 const logger = {
 	level: config.logLevel,
+	// Written asynchronously: lines logged while a write is under way go out together with the next one, and
+	// pino writes what is left when the process exits.
+	stream: pino.destination( { dest: 1, sync: false } ),
 	...( cluster.isWorker ? { base: { worker: cluster.worker?.id } } : {} ),
 };
 // A primary that starts workers serves nothing itself: it only needs the logger (and the database, to migrate).

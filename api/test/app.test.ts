@@ -56,14 +56,15 @@ describe( 'the app', () => {
 			url: '/api/users/me',
 			headers: { authorization: `Bearer ${ token }` },
 		} );
-		const lines = ctx.logs.map( ( line ) => JSON.parse( line ) );
-		assert.ok(
-			lines.some(
-				( line ) =>
-					line.msg === 'request completed' &&
-					line.res.statusCode === 200
-			)
-		);
+		const lines = ctx.logs
+			.map( ( line ) => JSON.parse( line ) )
+			.filter( ( line ) => line.req?.url === '/api/users/me' );
+		// One line per request, written when it is answered.
+		assert.equal( lines.length, 1 );
+		assert.equal( lines[ 0 ].msg, 'request completed' );
+		assert.equal( lines[ 0 ].req.method, 'GET' );
+		assert.equal( lines[ 0 ].res.statusCode, 200 );
+		assert.equal( typeof lines[ 0 ].responseTime, 'number' );
 		assert.ok( ! ctx.logs.join( '' ).includes( token ) );
 	} );
 } );

@@ -243,6 +243,10 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				return { tops: [], peers: [] };
 			}
 			const points = toInteger( me.points );
+			const mysql = isMysql( db );
+			// Each part is a seek that stops after `limit` rows; the testers' names are joined once, to the union.
+			// MariaDB reads a parenthesised part as it is, where a derived table would be copied into a temporary
+			// table first; SQLite accepts an ordered, limited part only as a subquery.
 			const part = (
 				index: number,
 				condition: RawBuilder< unknown >,
@@ -252,54 +256,70 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				counted = false
 			) => {
 				const ties = sql.raw( order === 'asc' ? 'desc' : 'asc' );
-				return sql`select * from (select ${ sql.lit(
+				const seek = sql`select ${ sql.lit(
 					index
 				) } as part, m.tester_id, m.points, ${
 					counted ? same : sql`null`
-				} as same, t.name, t.surname, t.image
-					from tester_monthly_levels m join testers t on t.id = m.tester_id
+				} as same
+					from tester_monthly_levels m
 					where m.month = ${ month } and m.level_id = ${ me.level_id } and ${ condition }
 					order by m.points ${ sql.raw(
 						order
-					) }, m.tester_id ${ ties } limit ${ limit }) as p${ sql.lit(
-						index
-					) }`;
+					) }, m.tester_id ${ ties } limit ${ limit }`;
+				return mysql
+					? sql`(${ seek })`
+					: sql`select * from (${ seek }) as p${ sql.lit( index ) }`;
 			};
 			// As SQL text: the query builder's tree for it cost more than running it.
-			const { rows } = await sql< ListedRow >`${ sql.join(
-				[
-					part( 0, sql`1 = 1`, 'desc', TOPS ),
-					part(
-						1,
-						sql`m.points = ${ points } and m.tester_id < ${ testerId }`,
-						'asc',
-						PEERS_EACH_SIDE
-					),
-					part(
-						2,
-						sql`m.points > ${ points }`,
-						'asc',
-						PEERS_EACH_SIDE,
-						true
-					),
-					part(
-						3,
-						sql`m.points = ${ points } and m.tester_id > ${ testerId }`,
-						'desc',
-						PEERS_EACH_SIDE
-					),
-					part(
-						4,
-						sql`m.points < ${ points }`,
-						'desc',
-						PEERS_EACH_SIDE,
-						true
-					),
-				],
-				sql` union all `
-			) }`.execute( db );
-			const inPart = ( index: number ) =>
-				rows.filter( ( row ) => Number( row.part ) === index );
+			const { rows } =
+				await sql< ListedRow >`select u.part, u.tester_id, u.points, u.same, t.name, t.surname, t.image
+				from (${ sql.join(
+					[
+						part( 0, sql`1 = 1`, 'desc', TOPS ),
+						part(
+							1,
+							sql`m.points = ${ points } and m.tester_id < ${ testerId }`,
+							'asc',
+							PEERS_EACH_SIDE
+						),
+						part(
+							2,
+							sql`m.points > ${ points }`,
+							'asc',
+							PEERS_EACH_SIDE,
+							true
+						),
+						part(
+							3,
+							sql`m.points = ${ points } and m.tester_id > ${ testerId }`,
+							'desc',
+							PEERS_EACH_SIDE
+						),
+						part(
+							4,
+							sql`m.points < ${ points }`,
+							'desc',
+							PEERS_EACH_SIDE,
+							true
+						),
+					],
+					sql` union all `
+				) }) as u
+				join testers t on t.id = u.tester_id`.execute( db );
+			// A part's rows in its seek's order (the join to the names need not keep it): parts 1 and 2 walk up
+			// from the tester, the others down the ranking.
+			const inPart = ( index: number ) => {
+				const up = index === 1 || index === 2 ? -1 : 1;
+				return rows
+					.filter( ( row ) => Number( row.part ) === index )
+					.sort(
+						( a, b ) =>
+							up *
+								( toInteger( b.points ) -
+									toInteger( a.points ) ) ||
+							up * ( a.tester_id - b.tester_id )
+					);
+			};
 			const myRank = 1 + toInteger( me.ahead ?? 0 );
 			const above = [ ...inPart( 1 ), ...inPart( 2 ) ].slice(
 				0,
