@@ -53,7 +53,7 @@ if ( values.only !== 'frontend' ) {
 	for ( const engine of values.engine
 		? [ values.engine ]
 		: [ 'sqlite', 'mysql' ] ) {
-		const { prepared, rows, workers } = await benchApi( {
+		const { prepared, rows, workers, speed } = await benchApi( {
 			engine,
 			scaleName: values.scale,
 			seconds: Number( values.duration ),
@@ -80,7 +80,11 @@ if ( values.only !== 'frontend' ) {
 				values.connections
 			} connections, ${
 				values.duration
-			} s per endpoint after a 2 s warm-up; ${ machine }`
+			} s per endpoint after a 2 s warm-up; ${ machine }; one core's speed before and after: ${ speed.before.toLocaleString(
+				'en'
+			) } and ${ speed.after.toLocaleString(
+				'en'
+			) } SHA-256 digests of 1 KB per second`
 		);
 		console.table( rows );
 	}
