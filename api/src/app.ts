@@ -1,5 +1,8 @@
 import Fastify, {
+	LogController,
 	type FastifyInstance,
+	type FastifyReply,
+	type FastifyRequest,
 	type FastifyServerOptions,
 } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -70,6 +73,31 @@ export function loggerOptions(
 }
 
 /**
+ * One log line per request, written when it is answered, with what Fastify's two lines (received, answered)
+ * carry between them. The other lines (errors, unknown routes) are Fastify's.
+ */
+class AnsweredRequestLog extends LogController {
+	incomingRequest() {}
+
+	requestCompleted(
+		error: Error | null | undefined,
+		request: FastifyRequest,
+		reply: FastifyReply
+	) {
+		const line = {
+			req: request,
+			res: reply,
+			responseTime: reply.elapsedTime,
+		};
+		if ( error ) {
+			reply.log.error( { ...line, err: error }, 'request errored' );
+		} else {
+			reply.log.info( line, 'request completed' );
+		}
+	}
+}
+
+/**
  * The API as a Fastify instance, routes registered from the contract; `inject` works at once, `listen` serves.
  */
 export async function buildApp( {
@@ -82,10 +110,9 @@ export async function buildApp( {
 	const app = Fastify( {
 		logger: loggerOptions( logger ),
 		requestIdHeader: 'x-request-id',
-		// One line per request, when it is answered (below), rather than Fastify's two.
-		disableRequestLogging: true,
+		logController: new AnsweredRequestLog(),
 		// An email is a path parameter of the sign-up check and may be 254 characters long.
-		maxParamLength: 300,
+		routerOptions: { maxParamLength: 300 },
 		// The API runs behind a reverse proxy (ours in development, nginx in production) on the same machine or
 		// network: the client's address, which the login throttle needs, is its X-Forwarded-For.
 		trustProxy: 'loopback,linklocal,uniquelocal',
@@ -117,16 +144,6 @@ export async function buildApp( {
 	app.decorate( 'services', services );
 	app.decorateRequest( 'auth', null );
 
-	app.addHook( 'onResponse', async ( request, reply ) => {
-		request.log.info(
-			{
-				req: request,
-				res: { statusCode: reply.statusCode },
-				responseTime: reply.elapsedTime,
-			},
-			'request completed'
-		);
-	} );
 	registerErrorHandlers( app );
 	registerOpenApi( app, {
 		document: document ?? loadOpenApiDocument(),
