@@ -6,6 +6,7 @@ import * as m0004 from './0004-lookups.ts';
 import * as m0005 from './0005-dashboard-reads.ts';
 import * as m0006 from './0006-kept-counts.ts';
 import * as m0007 from './0007-rank-buckets.ts';
+import * as m0008 from './0008-campaign-counts.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -19,4 +20,5 @@ export const migrations: Record< string, Migration > = {
 	'0005-dashboard-reads': m0005,
 	'0006-kept-counts': m0006,
 	'0007-rank-buckets': m0007,
+	'0008-campaign-counts': m0008,
 };

@@ -330,6 +330,9 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 			models: await lookups.deviceModels( DEVICE_TYPES.tablet ),
 		};
 		assert.deepEqual( await migrateDown( database.db ), [
+			'0008-campaign-counts',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
 			'0007-rank-buckets',
 		] );
 		assert.deepEqual( await migrateDown( database.db ), [
@@ -349,6 +352,7 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 			'0005-dashboard-reads',
 			'0006-kept-counts',
 			'0007-rank-buckets',
+			'0008-campaign-counts',
 		] );
 		assert.deepEqual( await counts(), expectedCounts );
 		assert.deepEqual(

@@ -113,6 +113,7 @@ describe( 'api/src/server.ts', () => {
 					'0005-dashboard-reads',
 					'0006-kept-counts',
 					'0007-rank-buckets',
+					'0008-campaign-counts',
 				]
 			);
 

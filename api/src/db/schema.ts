@@ -508,6 +508,13 @@ export interface MonthlyRankBucketsTable {
 	testers: Counter;
 }
 
+/** 0008: campaigns per status and visibility, kept by triggers on campaigns. */
+export interface CampaignCountsTable {
+	status_id: number;
+	visibility: string;
+	campaigns: Counter;
+}
+
 /** 0006: a tester's experience entries and bugs, kept by triggers. */
 export interface TesterCountsTable {
 	tester_id: number;
@@ -657,6 +664,7 @@ export interface Database {
 	tester_monthly_levels: TesterMonthlyLevelsTable;
 	monthly_rank_counts: MonthlyRankCountsTable;
 	monthly_rank_buckets: MonthlyRankBucketsTable;
+	campaign_counts: CampaignCountsTable;
 	application_counts: ApplicationCountsTable;
 	tester_counts: TesterCountsTable;
 	payment_requests: PaymentRequestsTable;

@@ -71,6 +71,13 @@ export const pageOf = < Item >(
 	total: number
 ): Page< Item > => ( { results, start, limit, size: results.length, total } );
 
+/** Each date's index on campaigns: (status, date), the id following as in every InnoDB and SQLite index. */
+const DATE_INDEXES = {
+	start_date: 'campaigns_start',
+	end_date: 'campaigns_end',
+	close_date: 'campaigns_close',
+} as const;
+
 const DATE_COLUMNS = {
 	start_date: 'start_date',
 	end_date: 'end_date',
@@ -117,7 +124,10 @@ export type CampaignsRepository = ReturnType<
  *   campaign's status and dates;
  * - every other list reads the campaigns that match the status and date filters (for the dashboard, the ones
  *   not ended yet: a number that follows how many campaigns run at a time, not the platform's history) with the
- *   tester's application, if any, found through the (tester, campaign) unique key.
+ *   tester's application, if any, found through the (tester, campaign) unique key. Without a date filter (the
+ *   platform's whole history) a list by a date walks each status's date index and stops at the page's end, and
+ *   its total adds the public and targeted campaigns kept per status (0008) to the internal and small-group ones
+ *   the tester sees.
  * Either way the page's campaigns are read in full in the same statement.
  *
  * @param db
@@ -306,11 +316,29 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			when c.id in ${ applications( 'excluded' ) } then 2
 			when ${ open } then 0
 			else 2 end`;
-		// The total, in the page's statement, in one read of the campaigns' index range without looking up the
-		// tester's application of every campaign: public and targeted ones count as they are, only the internal
-		// and small-group ones (few) are checked; the selected ones, left out of the `accepted` 0 lists, are
-		// counted among the tester's applications.
-		const total = sql`((select coalesce(sum(case
+		const mysql = isMysql( db );
+		// The tester's application of a campaign `c` (`a`) and, for a small-group one, the tester's listing (`g`):
+		// both through a unique key, one row at most.
+		const mine = sql`left join applications a on a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id
+			left join campaign_targets g on c.visibility = 'small-group' and g.tester_id = ${ viewer.testerId }
+				and g.campaign_id = c.id`;
+		// The selected campaigns the `accepted` 0 lists leave out, among the tester's applications.
+		let selectedLeftOut = sql`0`;
+		if ( query.accepted === 0 ) {
+			selectedLeftOut = ended
+				? sql`(select count(*) from ${ applications(
+						'selected'
+				  ) } as s)`
+				: sql`(select coalesce(sum(n.applications), 0) from application_counts n where n.tester_id = ${ viewer.testerId }
+					and n.status = 'selected' and n.campaign_status_id in (${ statuses }))`;
+		}
+		// The total, in the page's statement. Without a date filter: the public and targeted campaigns of the
+		// statuses from the counts kept per status and visibility (0008), plus the internal and small-group ones the
+		// tester sees, looked up one by one (few: `campaigns_visibility` finds them). With one: one read of the
+		// campaigns' index range that checks only the internal and small-group ones. The selected campaigns the
+		// `accepted` 0 lists leave out are counted among the tester's applications (0006 keeps them per status).
+		const total = ended
+			? sql`((select coalesce(sum(case
 					when c.visibility in ('public', 'target') then 1
 					when exists (select 1 from applications a
 							where a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id)
@@ -318,17 +346,27 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 							where t.tester_id = ${ viewer.testerId } and t.campaign_id = c.id))
 						then 1
 					else 0 end), 0)
-				from campaigns c where ${ filters }) - ${
-					query.accepted === 0
-						? sql`(select count(*) from ${ applications(
-								'selected'
-						  ) } as s)`
-						: sql`0`
-				})`;
+				from campaigns c where ${ filters }) - ${ selectedLeftOut })`
+			: sql`((select coalesce(sum(k.campaigns), 0) from campaign_counts k
+					where k.status_id in (${ statuses }) and k.visibility in ('public', 'target'))
+				+ (select count(*) from campaigns c${
+					mysql ? sql` force index (campaigns_visibility)` : sql``
+				} ${ mine }
+					where c.visibility in ('internal', 'small-group') and c.status_id in (${ statuses })
+					and (a.campaign_id is not null or g.campaign_id is not null))
+				- ${ selectedLeftOut })`;
 		const countAll = () =>
 			sql< { total: number | string } >`select ${ total } as total`
 				.execute( db )
 				.then( ( { rows: [ row ] } ) => toInteger( row.total ) );
+		// A page read in full, its total counted apart only when its statement could not (an empty page).
+		const pageFrom = async ( page: PageStatement ) => {
+			const { items, total: counted } = await describe(
+				page,
+				query.locale
+			);
+			return pageOf( items, query, counted ?? ( await countAll() ) );
+		};
 		// The available table's first pages hold open campaigns only: they are read in start-date order from
 		// the index, stopping at the page's end, instead of ranking every campaign not ended yet. The page is
 		// theirs when there are enough of them to fill it.
@@ -339,7 +377,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		) {
 			// MariaDB is told the index: weighing each of the campaigns' indexes for this statement cost it more
 			// than the walk itself.
-			const walk = isMysql( db )
+			const walk = mysql
 				? sql`campaigns c force index (campaigns_start)`
 				: sql`campaigns c`;
 			const firstOpen = await describe(
@@ -364,11 +402,63 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			}
 		}
 		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
+		// Without a date filter, a list by a date would rank the platform's whole history to keep a page of it.
+		// Instead, each status's date index (status, date, id) is walked in the page's order, the tester's
+		// application and listing looked up for each campaign on the way, and the walk stops after `start + limit`
+		// campaigns the tester sees; the page is cut from the merged walks.
+		if ( ! ended && query.orderBy !== 'visibility' ) {
+			const column = DATE_COLUMNS[ query.orderBy ];
+			const walkStatus = ( status: number ) => {
+				// The visibility as the ranked lists give it (VISIBILITY_ORDER positions); only a running campaign is open.
+				const steps = sql`select c.id, c.${ sql.raw(
+					column
+				) } as sort_key, case a.status when 'applied' then 1 when 'selected' then 0
+						when 'excluded' then 2 else ${
+							status === 1
+								? sql`case when ${ open } then 0 else 2 end`
+								: sql`2`
+						} end as visibility_rank
+					from campaigns c${
+						mysql
+							? sql` force index (${ sql.raw(
+									DATE_INDEXES[ column ]
+							  ) })`
+							: sql``
+					} ${ mine }
+					where c.status_id = ${ status }
+					and (c.visibility in ('public', 'target') or a.campaign_id is not null or g.campaign_id is not null)${
+						query.accepted === 0
+							? sql` and (a.status is null or a.status <> 'selected')`
+							: sql``
+					}
+					order by c.${ sql.raw( column ) } ${ direction }, c.id ${ direction }
+					limit ${ query.start + query.limit }`;
+				// MariaDB reads a parenthesised member as it is; SQLite takes an ordered, limited one as a subquery.
+				return mysql
+					? sql`(${ steps })`
+					: sql`select * from (${ steps }) as s${ sql.lit(
+							status
+					  ) }`;
+			};
+			return pageFrom( {
+				ids: sql`select w.id, w.visibility_rank from (${ sql.join(
+					( query.statusId ? [ query.statusId ] : [ 1, 2 ] ).map(
+						walkStatus
+					),
+					sql` union all `
+				) }) as w
+						order by w.sort_key ${ direction }, w.id ${ direction }
+						limit ${ query.limit } offset ${ query.start }`,
+				order: sql`c.${ sql.raw(
+					column
+				) } ${ direction }, c.id ${ direction }`,
+				total,
+			} );
+		}
 		const sortColumn = sql.raw( DATE_COLUMNS[ query.orderBy ] );
 		const byVisibility = query.orderBy === 'visibility';
-		const described = await describe(
-			{
-				ids: sql`select c.id, ${ rank } as visibility_rank from campaigns c where ${ where }
+		return pageFrom( {
+			ids: sql`select c.id, ${ rank } as visibility_rank from campaigns c where ${ where }
 					order by ${
 						byVisibility
 							? sql`visibility_rank ${ direction }, `
@@ -378,22 +468,13 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					}, c.id ${ direction } limit ${ query.limit } offset ${
 						query.start
 					}`,
-				order: sql`${
-					byVisibility
-						? sql`p.visibility_rank ${ direction }, `
-						: sql``
-				}c.${ sortColumn } ${
-					byVisibility ? sql`asc` : direction
-				}, c.id ${ direction }`,
-				total,
-			},
-			query.locale
-		);
-		return pageOf(
-			described.items,
-			query,
-			described.total ?? ( await countAll() )
-		);
+			order: sql`${
+				byVisibility ? sql`p.visibility_rank ${ direction }, ` : sql``
+			}c.${ sortColumn } ${
+				byVisibility ? sql`asc` : direction
+			}, c.id ${ direction }`,
+			total,
+		} );
 	}
 
 	return {

@@ -64,6 +64,7 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 			'0005-dashboard-reads',
 			'0006-kept-counts',
 			'0007-rank-buckets',
+			'0008-campaign-counts',
 		] );
 		const names = new Set(
 			( await database.db.introspection.getTables() ).map(
@@ -76,6 +77,9 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 	} );
 
 	it( 'go down to 0002 (tables and tester columns gone) and up again', async () => {
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0008-campaign-counts',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0007-rank-buckets',
 		] );
@@ -108,9 +112,13 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 			'0005-dashboard-reads',
 			'0006-kept-counts',
 			'0007-rank-buckets',
+			'0008-campaign-counts',
 		] );
 		// The constraint tests below write their own catalogue rows (levels 0 and 10, Samsung, Android…), so they
 		// run on 0003's empty lookup tables; 0004 to 0006 have their own tests.
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0008-campaign-counts',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0007-rank-buckets',
 		] );

@@ -154,6 +154,9 @@ describe( `migrations on ${ testEngine() }`, () => {
 	it( 'can be undone and run again', async () => {
 		// One step at a time, newest first.
 		assert.deepEqual( await migrateDown( database.db ), [
+			'0008-campaign-counts',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
 			'0007-rank-buckets',
 		] );
 		assert.deepEqual( await migrateDown( database.db ), [
@@ -186,6 +189,7 @@ describe( `migrations on ${ testEngine() }`, () => {
 			'0005-dashboard-reads',
 			'0006-kept-counts',
 			'0007-rank-buckets',
+			'0008-campaign-counts',
 		] );
 		await sql`select count(*) from testers`.execute( database.db );
 		await sql`select count(*) from rate_limit_hits`.execute( database.db );

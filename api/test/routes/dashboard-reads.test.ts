@@ -861,6 +861,77 @@ describe( 'dashboard reads', () => {
 				assert.equal( first.total, 3 );
 				assert.equal( second.size, 1 );
 			} );
+			it( 'without a date filter, pages every date sort as the dated lists merged, whatever the filter', async () => {
+				type Item = {
+					id: number;
+					dates: Record< 'start' | 'end' | 'close', string >;
+					visibility: { type: string };
+				};
+				for ( const filter of [
+					'',
+					'&filterBy[accepted]=0',
+					'&filterBy[statusId]=1',
+					'&filterBy[statusId]=2',
+					'&filterBy[accepted]=0&filterBy[statusId]=1',
+				] ) {
+					// Not ended plus ended: the same campaigns, each with the visibility the dated lists give it.
+					const dated: Item[] = [];
+					for ( const completed of [ 0, 1 ] ) {
+						const body = await list(
+							`?filterBy[completed]=${ completed }${ filter }&limit=100`
+						);
+						dated.push( ...body.results );
+					}
+					assert.ok( dated.length >= 3, filter );
+					for ( const [ orderBy, column ] of [
+						[ 'start_date', 'start' ],
+						[ 'end_date', 'end' ],
+						[ 'close_date', 'close' ],
+					] as const ) {
+						for ( const order of [ 'ASC', 'DESC' ] as const ) {
+							const expected = [ ...dated ]
+								.sort(
+									( a, b ) =>
+										( order === 'ASC' ? 1 : -1 ) *
+										( compare(
+											a.dates[ column ],
+											b.dates[ column ]
+										) || compare( a.id, b.id ) )
+								)
+								.map(
+									( item ) =>
+										`${ item.id } ${ item.visibility.type }`
+								);
+							const paged: string[] = [];
+							for (
+								let start = 0;
+								start <= expected.length;
+								start += 3
+							) {
+								const body = await list(
+									`?orderBy=${ orderBy }&order=${ order }&start=${ start }&limit=3${ filter }`
+								);
+								assert.equal(
+									body.total,
+									expected.length,
+									`${ filter } ${ orderBy } ${ order }`
+								);
+								paged.push(
+									...body.results.map(
+										( item: Item ) =>
+											`${ item.id } ${ item.visibility.type }`
+									)
+								);
+							}
+							assert.deepEqual(
+								paged,
+								expected,
+								`${ filter } ${ orderBy } ${ order }`
+							);
+						}
+					}
+				}
+			} );
 		} );
 
 		describe( 'items', () => {
@@ -2334,5 +2405,104 @@ describe( 'recordMonthlyPoints keeps monthly_rank_counts in step', () => {
 				)
 				.sort()
 		);
+	} );
+} );
+
+/* ---------------------------------------------------------------------------------------------------- campaign_counts */
+
+describe( 'campaign_counts keeps the campaigns per status and visibility (0008)', () => {
+	let ctx: TestContext;
+
+	before( async () => {
+		ctx = await startTestContext();
+	} );
+	after( () => ctx.close() );
+
+	/** Both sides as sorted `status|visibility|campaigns` lines, zero counts left out. */
+	async function snapshot() {
+		const { db } = ctx.database;
+		const line = ( row: {
+			status_id: number;
+			visibility: string;
+			campaigns: number | string | bigint;
+		} ) =>
+			`${ row.status_id }|${ row.visibility }|${ Number(
+				row.campaigns
+			) }`;
+		const kept = await db
+			.selectFrom( 'campaign_counts' )
+			.select( [ 'status_id', 'visibility', 'campaigns' ] )
+			.execute();
+		const grouped = await db
+			.selectFrom( 'campaigns' )
+			.select( ( eb ) => [
+				'status_id',
+				'visibility',
+				eb.fn.countAll< number | string >().as( 'campaigns' ),
+			] )
+			.groupBy( [ 'status_id', 'visibility' ] )
+			.execute();
+		return {
+			kept: kept
+				.filter( ( row ) => Number( row.campaigns ) !== 0 )
+				.map( line )
+				.sort(),
+			grouped: grouped.map( line ).sort(),
+		};
+	}
+
+	it( 'follows inserts, status and visibility changes and deletes, and ignores other changes', async () => {
+		const { db } = ctx.database;
+		const ids: number[] = [];
+		for ( const [ visibility, status ] of [
+			[ 'public', 1 ],
+			[ 'public', 1 ],
+			[ 'target', 2 ],
+			[ 'internal', 1 ],
+			[ 'small-group', 2 ],
+		] as const ) {
+			ids.push(
+				await insertCampaign( ctx, {
+					title: `Counted ${ ids.length }`,
+					visibility,
+					status,
+					// Days from now.
+					start: -3,
+					end: 2,
+					close: 4,
+				} )
+			);
+		}
+		let { kept, grouped } = await snapshot();
+		assert.deepEqual( kept, grouped );
+		assert.deepEqual( kept, [
+			'1|internal|1',
+			'1|public|2',
+			'2|small-group|1',
+			'2|target|1',
+		] );
+
+		await db
+			.updateTable( 'campaigns' )
+			.set( { status_id: 2 } )
+			.where( 'id', '=', ids[ 0 ] )
+			.execute();
+		await db
+			.updateTable( 'campaigns' )
+			.set( { visibility: 'public' } )
+			.where( 'id', '=', ids[ 3 ] )
+			.execute();
+		await db
+			.updateTable( 'campaigns' )
+			.set( { selected_count: 3, title: 'Renamed' } )
+			.where( 'id', '=', ids[ 1 ] )
+			.execute();
+		await db
+			.deleteFrom( 'campaigns' )
+			.where( 'id', '=', ids[ 4 ] )
+			.execute();
+		( { kept, grouped } = await snapshot() );
+		assert.deepEqual( kept, grouped );
+		assert.deepEqual( kept, [ '1|public|2', '2|public|1', '2|target|1' ] );
 	} );
 } );
