@@ -99,8 +99,11 @@ test.describe( 'login and logout', () => {
 		await page.goto( '/faq/' );
 		await page.getByRole( 'link', { name: 'Log in' } ).first().click();
 		await expect( page ).toHaveURL( /\/login\/\?redirectTo=/ );
+		// The login card's own title (the page's title says "Login" too).
 		await expect(
-			page.getByRole( 'heading', { level: 1, name: 'Login' } )
+			page
+				.getByRole( 'region', { name: 'Login' } )
+				.getByRole( 'heading', { level: 1, name: 'Login' } )
 		).toBeVisible();
 	} );
 
