@@ -18,9 +18,10 @@ defined( 'ABSPATH' ) || exit;
 final class Page_Titles {
 
 	/**
-	 * Widgets that show their page's title themselves (the dashboard: "Dashboard" and its welcome, spec section 2).
+	 * Widgets that show their page's title themselves, as the page's main heading: the dashboard ("Dashboard" and
+	 * its welcome, spec section 2), the login and sign-up cards, and the message pages.
 	 */
-	private const OWN_TITLE_WIDGETS = array( 'dashboard' );
+	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye' );
 
 	/**
 	 * Pages.

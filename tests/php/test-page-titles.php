@@ -123,8 +123,8 @@ final class Page_Titles_Test extends Test_Case {
 	}
 
 	/**
-	 * The dashboard shows its own title, so the theme's post title block renders nothing there; other pages of ours
-	 * keep it, and so does the dashboard's title anywhere but on its own page.
+	 * The dashboard and the login page show their own titles, so the theme's post title block renders nothing
+	 * there; other pages of ours keep it, and so does the dashboard's title anywhere but on its own page.
 	 */
 	public function test_dashboard_page_has_one_title(): void {
 		$ids = $this->plugin()->pages()->ids();
@@ -151,6 +151,10 @@ final class Page_Titles_Test extends Test_Case {
 			$_SERVER['REQUEST_URI'] = '/my-dashboard/';
 			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['my-dashboard'] ) );
 			$this->assertSame( '', $title( $ids['my-dashboard'] ) );
+
+			$_SERVER['REQUEST_URI'] = '/login/';
+			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['login'] ) );
+			$this->assertSame( '', $title( $ids['login'] ) );
 
 			$GLOBALS['wp_query'] = new WP_Query( array( 'page_id' => $ids['my-account'] ) );
 			$this->assertStringContainsString( 'My account', $title( $ids['my-account'] ) );
