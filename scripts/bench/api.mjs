@@ -126,7 +126,7 @@ function endpoints( data ) {
  *
  * @return {number} Digests per second.
  */
-export function speedCheck() {
+function speedCheck() {
 	const block = Buffer.alloc( 1024, 'x' );
 	const started = performance.now();
 	let digests = 0;
