@@ -114,6 +114,7 @@ describe( 'api/src/server.ts', () => {
 					'0006-kept-counts',
 					'0007-rank-buckets',
 					'0008-campaign-counts',
+					'0009-end-date-counts',
 				]
 			);
 

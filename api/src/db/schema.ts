@@ -515,6 +515,26 @@ export interface CampaignCountsTable {
 	campaigns: Counter;
 }
 
+/** 0009: campaigns per status, visibility and end date, kept by triggers. */
+export interface CampaignEndCountsTable {
+	status_id: number;
+	visibility: string;
+	end_date: string;
+	campaigns: Counter;
+}
+
+/**
+ * 0009: per tester and campaign status and end date, the tester's selected applications and the internal and
+ * small-group campaigns they see, kept by triggers.
+ */
+export interface TesterEndCountsTable {
+	tester_id: number;
+	campaign_status_id: number;
+	end_date: string;
+	selected: Counter;
+	restricted: Counter;
+}
+
 /** 0006: a tester's experience entries and bugs, kept by triggers. */
 export interface TesterCountsTable {
 	tester_id: number;
@@ -665,6 +685,8 @@ export interface Database {
 	monthly_rank_counts: MonthlyRankCountsTable;
 	monthly_rank_buckets: MonthlyRankBucketsTable;
 	campaign_counts: CampaignCountsTable;
+	campaign_end_counts: CampaignEndCountsTable;
+	tester_end_counts: TesterEndCountsTable;
 	application_counts: ApplicationCountsTable;
 	tester_counts: TesterCountsTable;
 	payment_requests: PaymentRequestsTable;
