@@ -31,7 +31,7 @@ const database = createDatabase( config.databaseUrl );
 const logger = {
 	level: config.logLevel,
 	// Written asynchronously, in batches: under load, lines gather until there are 4 KB of them (one write instead
-	// of some twenty, each of which cost the process ~70 µs of CPU); when it is quiet, within 250 ms. pino writes
+	// of some twenty, each of which cost the process ~60 µs of CPU); when it is quiet, within 250 ms. pino writes
 	// what is left when the process exits.
 	stream: pino.destination( {
 		dest: 1,
