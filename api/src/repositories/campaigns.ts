@@ -174,14 +174,16 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				byCampaign.set( id, [ row ] );
 			}
 		}
-		const campaigns = [ ...byCampaign.values() ]
-			.map( ( languages ) => languages[ 0 ] )
-			.sort( inOrder( page.order ) );
+		const compare = inOrder( page.order );
+		const campaigns = [ ...byCampaign.values() ].sort( ( a, b ) =>
+			compare( a[ 0 ], b[ 0 ] )
+		);
 		const items: CampaignListItem[] = [];
-		for ( const campaign of campaigns ) {
-			const own = (
-				byCampaign.get( toInteger( campaign.id ) ) ?? []
-			).filter( ( row ) => row.language_code !== null );
+		for ( const languages of campaigns ) {
+			const campaign = languages[ 0 ];
+			const own = languages.filter(
+				( row ) => row.language_code !== null
+			);
 			items.push( {
 				id: campaign.id,
 				name: campaign.title,
@@ -281,9 +283,8 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 	): Promise< Page< CampaignListItem > > {
 		// Written as SQL text rather than with the query builder: building this statement's tree of
 		// subqueries on every request cost more than running it.
-		const statuses = sql.join(
-			query.statusId ? [ query.statusId ] : [ 1, 2 ]
-		);
+		const statusIds = query.statusId ? [ query.statusId ] : [ 1, 2 ];
+		const statuses = sql.join( statusIds );
 		const ended =
 			query.completed === undefined
 				? null
@@ -462,9 +463,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			};
 			return pageFrom( {
 				ids: sql`select w.id, w.visibility_rank from (${ sql.join(
-					( query.statusId ? [ query.statusId ] : [ 1, 2 ] ).map(
-						walkStatus
-					),
+					statusIds.map( walkStatus ),
 					sql` union all `
 				) }) as w
 						order by w.sort_key ${ direction }, w.id ${ direction }
