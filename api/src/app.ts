@@ -148,7 +148,7 @@ export async function buildApp( {
 	registerOpenApi( app, {
 		document: document ?? loadOpenApiDocument(),
 		handlers,
-		authenticate: createAuthenticateHook( tokens, testers ),
+		authenticate: createAuthenticateHook( tokens ),
 	} );
 	return app;
 }

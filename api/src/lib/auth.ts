@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { Tester, TestersRepository } from '../repositories/testers.ts';
+import type { Tester } from '../repositories/testers.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { deriveJwtKey } from './keys.ts';
 
@@ -28,10 +28,15 @@ export interface IssuedToken {
 	expiresAt: string;
 }
 
-/** What an authenticated request knows about its caller: always the token's own tester. */
+/**
+ * What an authenticated request knows about its caller: the token's claims, checked. The caller's tester is
+ * read fresh by the handler, either in full (`requireTester`) or inside the statement that answers the request,
+ * keyed by `wpUserId`: a read of its own would cost every request a round trip to the database.
+ */
 export interface AuthContext {
-	tester: Tester;
 	claims: TokenClaims;
+	/** The token's WordPress user (`sub`), the only identity a route may act on. */
+	wpUserId: number;
 }
 
 export type TokenService = ReturnType< typeof createTokenService >;
@@ -126,26 +131,18 @@ function bearerToken( header: string | undefined ): string {
 
 /**
  * The onRequest hook of every operation the contract secures with bearerAuth: it runs before the body is even
- * read, and leaves the caller's own tester on `request.auth`, the only identity a route may act on.
+ * read, checks the token and leaves its claims on `request.auth`.
  *
  * @param tokens
- * @param testers
  */
-export function createAuthenticateHook(
-	tokens: TokenService,
-	testers: TestersRepository
-) {
+export function createAuthenticateHook( tokens: TokenService ) {
 	return async function authenticate(
 		request: FastifyRequest
 	): Promise< void > {
 		const claims = await tokens.verify(
 			bearerToken( request.headers.authorization )
 		);
-		const tester = await testers.findByWpUserId( Number( claims.sub ) );
-		if ( ! tester ) {
-			throw forbidden( NO_TESTER_MESSAGE );
-		}
-		request.auth = { tester, claims };
+		request.auth = { claims, wpUserId: Number( claims.sub ) };
 	};
 }
 
@@ -157,4 +154,25 @@ export function requireAuth( request: FastifyRequest ): AuthContext {
 		);
 	}
 	return request.auth;
+}
+
+/** The 403 of a valid token whose WordPress user has no tester profile. */
+export const noTester = () => forbidden( NO_TESTER_MESSAGE );
+
+/**
+ * The caller's tester, read fresh.
+ *
+ * @param request
+ * @throws HttpError 403 when the token's WordPress user has no tester profile.
+ */
+export async function requireTester(
+	request: FastifyRequest
+): Promise< Tester > {
+	const tester = await request.server.services.testers.findByWpUserId(
+		requireAuth( request ).wpUserId
+	);
+	if ( ! tester ) {
+		throw noTester();
+	}
+	return tester;
 }

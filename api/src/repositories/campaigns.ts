@@ -28,10 +28,11 @@ export interface CampaignListQuery {
 	statusId?: 1 | 2;
 }
 
-/** What the visibility rules need to know about the tester. */
+/**
+ * Whose campaigns: the tester of a WordPress user, found inside each statement (see createCampaignsRepository).
+ */
 export interface Viewer {
-	testerId: number;
-	country: string | null;
+	wpUserId: number;
 	/** `YYYY-MM-01`: the month whose level the targeting rules read. */
 	month: string;
 }
@@ -139,6 +140,12 @@ export type CampaignsRepository = ReturnType<
  *   the tester sees.
  * Either way the page's campaigns are read in full in the same statement.
  *
+ * The tester is not read beforehand: every select block that needs it joins `testers me` through the unique
+ * key of its WordPress user, a constant table to both engines' planners (one row, read before the plan is
+ * made), and uses `me.id` and `me.country`. A page is then one round trip, where a read of the tester would
+ * cost every request one more. An empty page is the one answer that does not tell whether the tester exists;
+ * only then is that looked up.
+ *
  * @param db
  */
 export function createCampaignsRepository( db: Kysely< Database > ) {
@@ -223,19 +230,20 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		const statuses = sql.join(
 			query.statusId ? [ query.statusId ] : [ 1, 2 ]
 		);
-		const range = sql`tester_id = ${
-			viewer.testerId
-		} and status = 'selected' and campaign_status_id in (${ statuses })${
+		// Over `testers me join applications a`.
+		const range = sql`me.wp_user_id = ${
+			viewer.wpUserId
+		} and a.status = 'selected' and a.campaign_status_id in (${ statuses })${
 			query.completed === undefined
 				? sql``
-				: sql` and campaign_end_date ${ sql.raw(
+				: sql` and a.campaign_end_date ${ sql.raw(
 						query.completed ? '<' : '>='
 				  ) } ${ now }`
 		}`;
 		const countRows = () =>
 			sql< {
 				total: number | string | null;
-			} >`select count(*) as total from applications where ${ range }`
+			} >`select count(*) as total from testers me join applications a on a.tester_id = me.id where ${ range }`
 				.execute( db )
 				.then( ( { rows: [ row ] } ) => toInteger( row.total ?? 0 ) );
 		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
@@ -245,8 +253,9 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		let total;
 		let window = sql``;
 		if ( query.completed === undefined ) {
-			total = sql`(select coalesce(sum(applications), 0) from application_counts where tester_id = ${ viewer.testerId }
-				and status = 'selected' and campaign_status_id in (${ statuses }))`;
+			total = sql`(select coalesce(sum(n.applications), 0) from testers me
+				join application_counts n on n.tester_id = me.id where me.wp_user_id = ${ viewer.wpUserId }
+				and n.status = 'selected' and n.campaign_status_id in (${ statuses }))`;
 		} else if ( isMysql( db ) ) {
 			total = sql`p.total`;
 			window = sql`, count(*) over () as total`;
@@ -255,10 +264,11 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			total ? undefined : countRows(),
 			describe(
 				{
-					ids: sql`select campaign_id as id, 0 as visibility_rank, ${ sql.raw(
+					ids: sql`select a.campaign_id as id, 0 as visibility_rank, a.${ sql.raw(
 						`campaign_${ DATE_COLUMNS[ query.orderBy ] }`
-					) } as sort_key${ window } from applications where ${ range }
-						order by sort_key ${ direction }, campaign_id ${ direction }
+					) } as sort_key${ window } from testers me join applications a on a.tester_id = me.id
+						where ${ range }
+						order by sort_key ${ direction }, a.campaign_id ${ direction }
 						limit ${ query.limit } offset ${ query.start }`,
 					order: {
 						column: DATE_COLUMNS[ query.orderBy ],
@@ -291,41 +301,42 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				: sql.raw( query.completed ? '<' : '>=' );
 		// The tester's applications of some statuses among the campaigns the filters keep: a short index range
 		// that the database reads once into a list, so no campaign costs a lookup of its own.
+		const isMe = sql`me.wp_user_id = ${ viewer.wpUserId }`;
 		const applications = ( ...status: ApplicationStatus[] ) =>
-			sql`(select campaign_id from applications where tester_id = ${
-				viewer.testerId
-			} and status in (${ sql.join(
-				status
-			) }) and campaign_status_id in (${ statuses })${
-				ended ? sql` and campaign_end_date ${ ended } ${ now }` : sql``
-			})`;
+			sql`(select n.campaign_id from testers me join applications n on n.tester_id = me.id
+				where ${ isMe } and n.status in (${ sql.join(
+					status
+				) }) and n.campaign_status_id in (${ statuses })${
+					ended
+						? sql` and n.campaign_end_date ${ ended } ${ now }`
+						: sql``
+				})`;
 		// The status and date filters on a campaign.
 		const filters = sql`c.status_id in (${ statuses })${
 			ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
 		}`;
 		const where = sql`${ filters } and (c.visibility in ('public', 'target')
 			or c.id in ${ applications( 'applied', 'selected', 'excluded' ) }
-			or (c.visibility = 'small-group' and c.id in (select campaign_id from campaign_targets where tester_id = ${
-				viewer.testerId
-			})))${
-				query.accepted === 0
-					? sql` and c.id not in ${ applications( 'selected' ) }`
-					: sql``
-			}`;
+			or (c.visibility = 'small-group' and c.id in (select n.campaign_id from testers me
+				join campaign_targets n on n.tester_id = me.id where ${ isMe })))${
+					query.accepted === 0
+						? sql` and c.id not in ${ applications( 'selected' ) }`
+						: sql``
+				}`;
 		// A campaign the tester may apply to (when they have no application yet): running, start date ahead,
 		// a free place, and for a targeted one the tester's country, a spoken language and this month's level.
-		// The statement joins `targeting` for the last two.
+		// The block joins `me` and `targeting`.
 		const open = sql`c.status_id = 1 and c.start_date > ${ now }
 			and (c.max_testers is null or c.selected_count < c.max_testers)
 			and (c.visibility <> 'target' or (
-				(c.target_country is null or c.target_country = ${ viewer.country ?? '' })
+				(c.target_country is null or c.target_country = me.country)
 				and (c.target_min_level_id is null or c.target_min_level_id <= coalesce(ml.level_id, 0))
 				and (c.target_language_id is null or tl.language_id is not null)))`;
 		// The tester's level this month (`ml`) and, for a targeted campaign `c`, the tester's speaking its language
 		// (`tl`): joins through unique keys, which MariaDB plans for less than the subqueries they replace.
-		const targeting = sql`left join tester_monthly_levels ml on ml.tester_id = ${ viewer.testerId }
+		const targeting = sql`left join tester_monthly_levels ml on ml.tester_id = me.id
 				and ml.month = ${ viewer.month }
-			left join tester_languages tl on c.visibility = 'target' and tl.tester_id = ${ viewer.testerId }
+			left join tester_languages tl on c.visibility = 'target' and tl.tester_id = me.id
 				and tl.language_id = c.target_language_id`;
 		// VISIBILITY_ORDER positions: 0 available (selected, or open), 1 candidate (applied), 2 unavailable.
 		const rank = sql`case
@@ -341,8 +352,8 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		const mysql = isMysql( db );
 		// The tester's application of a campaign `c` (`a`) and, for a small-group one, the tester's listing (`g`):
 		// both through a unique key, one row at most.
-		const mine = sql`left join applications a on a.tester_id = ${ viewer.testerId } and a.campaign_id = c.id
-			left join campaign_targets g on c.visibility = 'small-group' and g.tester_id = ${ viewer.testerId }
+		const mine = sql`left join applications a on a.tester_id = me.id and a.campaign_id = c.id
+			left join campaign_targets g on c.visibility = 'small-group' and g.tester_id = me.id
 				and g.campaign_id = c.id`;
 		// The total, in the page's statement: the public and targeted campaigns of the filters, plus the internal
 		// and small-group ones the tester sees, less for `accepted` 0 the tester's selected ones.
@@ -358,21 +369,20 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					and k.end_date ${ ended } ${ now })
 				+ (select coalesce(sum(e.restricted${
 					query.accepted === 0 ? sql` - e.selected` : sql``
-				}), 0) from tester_end_counts e
-					where e.tester_id = ${
-						viewer.testerId
-					} and e.campaign_status_id in (${ statuses })
+				}), 0) from testers me join tester_end_counts e on e.tester_id = me.id
+					where ${ isMe } and e.campaign_status_id in (${ statuses })
 					and e.end_date ${ ended } ${ now }))`
 			: sql`((select coalesce(sum(k.campaigns), 0) from campaign_counts k
 					where k.status_id in (${ statuses }) and k.visibility in ('public', 'target'))
-				+ (select count(*) from campaigns c${
+				+ (select count(*) from testers me join campaigns c${
 					mysql ? sql` force index (campaigns_visibility)` : sql``
 				} ${ mine }
-					where c.visibility in ('internal', 'small-group') and c.status_id in (${ statuses })
+					where ${ isMe } and c.visibility in ('internal', 'small-group') and c.status_id in (${ statuses })
 					and (a.campaign_id is not null or g.campaign_id is not null))${
 						query.accepted === 0
-							? sql` - (select coalesce(sum(n.applications), 0) from application_counts n
-							where n.tester_id = ${ viewer.testerId } and n.status = 'selected'
+							? sql` - (select coalesce(sum(n.applications), 0) from testers me
+							join application_counts n on n.tester_id = me.id
+							where ${ isMe } and n.status = 'selected'
 							and n.campaign_status_id in (${ statuses }))`
 							: sql``
 					})`;
@@ -404,10 +414,10 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		) {
 			const firstOpen = await describe(
 				{
-					ids: sql`select c.id, 0 as visibility_rank from campaigns c${ walking(
+					ids: sql`select c.id, 0 as visibility_rank from testers me join campaigns c${ walking(
 						'start_date'
 					) } ${ mine } ${ targeting }
-						where ${ filters } and ${ open }
+						where ${ isMe } and ${ filters } and ${ open }
 						and (c.visibility in ('public', 'target') or g.campaign_id is not null)
 						and a.campaign_id is null
 						order by c.start_date asc, c.id asc limit ${ query.limit } offset ${
@@ -443,10 +453,10 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 								? sql`case when ${ open } then 0 else 2 end`
 								: sql`2`
 						} end as visibility_rank
-					from campaigns c${ walking( column ) } ${ mine }${
+					from testers me join campaigns c${ walking( column ) } ${ mine }${
 						status === 1 ? sql` ${ targeting }` : sql``
 					}
-					where c.status_id = ${ status }
+					where ${ isMe } and c.status_id = ${ status }
 					and (c.visibility in ('public', 'target') or a.campaign_id is not null or g.campaign_id is not null)${
 						query.accepted === 0
 							? sql` and (a.status is null or a.status <> 'selected')`
@@ -475,7 +485,8 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		const sortColumn = sql.raw( DATE_COLUMNS[ query.orderBy ] );
 		const byVisibility = query.orderBy === 'visibility';
 		return pageFrom( {
-			ids: sql`select c.id, ${ rank } as visibility_rank from campaigns c ${ targeting } where ${ where }
+			ids: sql`select c.id, ${ rank } as visibility_rank from testers me join campaigns c ${ targeting }
+					where ${ isMe } and ${ where }
 					order by ${
 						byVisibility
 							? sql`visibility_rank ${ direction }, `
@@ -501,16 +512,26 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		 * @param viewer
 		 * @param query
 		 * @param now    The moment "ended" and "open for subscription" are measured against.
+		 * @return Undefined when the WordPress user has no tester.
 		 */
-		listForTester(
+		async listForTester(
 			viewer: Viewer,
 			query: CampaignListQuery,
 			now: Date = new Date()
-		): Promise< Page< CampaignListItem > > {
+		): Promise< Page< CampaignListItem > | undefined > {
 			const at = toSqlDateTime( now );
-			return query.accepted === 1
+			const page = await ( query.accepted === 1
 				? selectedPage( viewer, query, at )
-				: visiblePage( viewer, query, at );
+				: visiblePage( viewer, query, at ) );
+			if ( page.results.length ) {
+				return page;
+			}
+			const tester = await db
+				.selectFrom( 'testers' )
+				.select( 'id' )
+				.where( 'wp_user_id', '=', viewer.wpUserId )
+				.executeTakeFirst();
+			return tester && page;
 		},
 	};
 }

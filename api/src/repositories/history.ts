@@ -80,44 +80,130 @@ export type HistoryRepository = ReturnType< typeof createHistoryRepository >;
  * A tester's experience entries and bugs, a page at a time. Each page is found on an index that starts with the
  * tester and the filter and ends with the sort and the id (0003-domain), reading ids only, and only the page's
  * rows are read in full, with their campaign, in the same statement (a derived table of the page's ids). The
- * total is the count kept alongside, or, when a filter applies, a count over the same index range in the same
- * statement. Pages past the middle of an unfiltered list are read from its other end (pageWindow).
+ * total is the count kept alongside (0006), or, when a filter applies, a count over the same index range in the
+ * same statement. Pages past the middle of an unfiltered list are read from its other end (pageWindow).
+ *
+ * The tester is the token's WordPress user, found inside the statements through `testers`' unique key (`me`):
+ * the first page is one round trip. A list answers undefined when that user has no tester.
  *
  * @param db
  */
 export function createHistoryRepository( db: Kysely< Database > ) {
+	/**
+	 * The tester's counts kept alongside, or undefined without a tester.
+	 *
+	 * @param wpUserId
+	 */
+	const countsOf = ( wpUserId: number ) =>
+		db
+			.selectFrom( 'testers as me' )
+			.leftJoin( 'tester_counts as k', 'k.tester_id', 'me.id' )
+			.select( [ 'k.experience_entries', 'k.bugs' ] )
+			.where( 'me.wp_user_id', '=', wpUserId )
+			.executeTakeFirst()
+			.then(
+				( row ) =>
+					row && {
+						experience_entries: toInteger(
+							row.experience_entries ?? 0
+						),
+						bugs: toInteger( row.bugs ?? 0 ),
+					}
+			);
+
+	/**
+	 * Where a list's page is read from, and its size when it must be known first: a page past the first of
+	 * an unfiltered list may be read from the other end (pageWindow). Null without a tester.
+	 *
+	 * @param wpUserId
+	 * @param query
+	 * @param query.start
+	 * @param query.limit
+	 * @param query.order
+	 * @param counter     The count kept alongside for the unfiltered list.
+	 * @param filtered
+	 */
+	async function windowOf(
+		wpUserId: number,
+		query: { start: number; limit: number; order: SortOrder },
+		counter: 'experience_entries' | 'bugs',
+		filtered: boolean
+	) {
+		if ( filtered || query.start === 0 ) {
+			return { window: pageWindow( query, undefined ), known: undefined };
+		}
+		const counts = await countsOf( wpUserId );
+		if ( ! counts ) {
+			return null;
+		}
+		const known = counts[ counter ];
+		return { window: pageWindow( query, known ), known };
+	}
+
+	/**
+	 * The list's size: known before reading, in the page's rows, or, for an empty page, counted on its own.
+	 * Undefined without a tester.
+	 *
+	 * @param wpUserId
+	 * @param base     The list's rows, filtered, when a filter applies.
+	 * @param counter
+	 * @param known
+	 * @param rows
+	 */
+	async function totalOf(
+		wpUserId: number,
+		base: SelectQueryBuilder< Database, any, object > | undefined,
+		counter: 'experience_entries' | 'bugs',
+		known: number | undefined,
+		rows: Array< { total?: number | string | null } >
+	): Promise< number | undefined > {
+		if ( known !== undefined ) {
+			return known;
+		}
+		if ( rows.length ) {
+			return toInteger( rows[ 0 ].total ?? 0 );
+		}
+		const counts = await countsOf( wpUserId );
+		if ( ! counts || ! base ) {
+			return counts?.[ counter ];
+		}
+		const row = await base
+			.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
+			.executeTakeFirstOrThrow();
+		return toInteger( row.total as number );
+	}
+
 	return {
 		/**
-		 * @param testerId
+		 * @param wpUserId The tester's WordPress user.
 		 * @param query
-		 * @param unfilteredTotal The tester's number of entries (kept alongside), used when nothing filters.
 		 */
 		async listExperience(
-			testerId: number,
-			query: ExperienceQuery,
-			unfilteredTotal?: number
-		): Promise< Page< ExperienceItem > > {
+			wpUserId: number,
+			query: ExperienceQuery
+		): Promise< Page< ExperienceItem > | undefined > {
 			let base = db
-				.selectFrom( 'experience_entries' )
-				.where( 'tester_id', '=', testerId );
+				.selectFrom( 'testers as me' )
+				.innerJoin( 'experience_entries as x', 'x.tester_id', 'me.id' )
+				.where( 'me.wp_user_id', '=', wpUserId );
 			if ( query.campaign !== undefined ) {
-				base = base.where( 'campaign_id', '=', query.campaign );
+				base = base.where( 'x.campaign_id', '=', query.campaign );
 			}
 			if ( query.activity !== undefined ) {
-				base = base.where( 'activity_id', '=', query.activity );
+				base = base.where( 'x.activity_id', '=', query.activity );
 			}
 			if ( query.date !== undefined ) {
 				base = base
-					.where( 'created_at', '>=', `${ query.date } 00:00:00` )
+					.where( 'x.created_at', '>=', `${ query.date } 00:00:00` )
 					.where(
-						'created_at',
+						'x.created_at',
 						'<',
 						`${ nextDay( query.date ) } 00:00:00`
 					);
 			}
 			if ( query.search ) {
 				base = base.where(
-					sql< boolean >`note like ${ likeContaining(
+					sql< boolean >`x.note like ${ likeContaining(
 						query.search
 					) } escape '!'`
 				);
@@ -127,16 +213,24 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 				query.activity !== undefined ||
 				query.date !== undefined ||
 				Boolean( query.search );
-			const known = filtered ? undefined : unfilteredTotal;
+			const reading = await windowOf(
+				wpUserId,
+				query,
+				'experience_entries',
+				filtered
+			);
+			if ( ! reading ) {
+				return undefined;
+			}
+			const { window, known } = reading;
 			const sort = query.orderBy === 'amount' ? 'amount' : 'created_at';
-			const window = pageWindow( query, known );
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
 			const rows = await db
 				.selectFrom(
 					base
-						.select( 'id' )
-						.orderBy( sort, window.direction )
-						.orderBy( 'id', window.direction )
+						.select( 'x.id' )
+						.orderBy( `x.${ sort }`, window.direction )
+						.orderBy( 'x.id', window.direction )
 						.limit( window.limit )
 						.offset( window.offset )
 						.as( 'page' )
@@ -152,13 +246,29 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					'e.created_at',
 					'c.title',
 				] )
-				.$if( known === undefined, ( qb ) =>
-					qb.select( totalColumn( base ) )
+				.$if( filtered, ( qb ) => qb.select( totalColumn( base ) ) )
+				.$if( ! filtered && known === undefined, ( qb ) =>
+					qb
+						.leftJoin(
+							'tester_counts as k',
+							'k.tester_id',
+							'e.tester_id'
+						)
+						.select( 'k.experience_entries as total' )
 				)
 				.orderBy( `e.${ sort }`, direction )
 				.orderBy( 'e.id', direction )
 				.execute();
-			const total = await totalOf( base, known, rows );
+			const total = await totalOf(
+				wpUserId,
+				filtered ? base : undefined,
+				'experience_entries',
+				known,
+				rows
+			);
+			if ( total === undefined ) {
+				return undefined;
+			}
 			const results = rows.map( ( row ) => ( {
 				id: row.id,
 				amount: toInteger( row.amount ),
@@ -174,43 +284,45 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * @param testerId
+		 * @param wpUserId The tester's WordPress user.
 		 * @param query
-		 * @param unfilteredTotal The tester's number of bugs (kept alongside), used when nothing filters.
 		 */
 		async listBugs(
-			testerId: number,
-			query: BugQuery,
-			unfilteredTotal?: number
-		): Promise< Page< BugItem > > {
+			wpUserId: number,
+			query: BugQuery
+		): Promise< Page< BugItem > | undefined > {
 			let base = db
-				.selectFrom( 'bugs' )
-				.where( 'tester_id', '=', testerId );
+				.selectFrom( 'testers as me' )
+				.innerJoin( 'bugs as x', 'x.tester_id', 'me.id' )
+				.where( 'me.wp_user_id', '=', wpUserId );
 			if ( query.campaign !== undefined ) {
-				base = base.where( 'campaign_id', '=', query.campaign );
+				base = base.where( 'x.campaign_id', '=', query.campaign );
 			}
 			if ( query.severity !== undefined ) {
-				base = base.where( 'severity_id', '=', query.severity );
+				base = base.where( 'x.severity_id', '=', query.severity );
 			}
 			if ( query.status !== undefined ) {
-				base = base.where( 'status_id', '=', query.status );
+				base = base.where( 'x.status_id', '=', query.status );
 			}
 			const filtered =
 				query.campaign !== undefined ||
 				query.severity !== undefined ||
 				query.status !== undefined;
-			const known = filtered ? undefined : unfilteredTotal;
+			const reading = await windowOf( wpUserId, query, 'bugs', filtered );
+			if ( ! reading ) {
+				return undefined;
+			}
+			const { window, known } = reading;
 			const sort = BUG_SORT[ query.orderBy ];
-			const window = pageWindow( query, known );
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
-			let page = base.select( 'id' );
+			let page = base.select( 'x.id' );
 			if ( sort !== 'id' ) {
-				page = page.orderBy( sort, window.direction );
+				page = page.orderBy( `x.${ sort }`, window.direction );
 			}
 			let described = db
 				.selectFrom(
 					page
-						.orderBy( 'id', window.direction )
+						.orderBy( 'x.id', window.direction )
 						.limit( window.limit )
 						.offset( window.offset )
 						.as( 'page' )
@@ -225,14 +337,30 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					'b.campaign_id',
 					'c.title as campaign_title',
 				] )
-				.$if( known === undefined, ( qb ) =>
-					qb.select( totalColumn( base ) )
+				.$if( filtered, ( qb ) => qb.select( totalColumn( base ) ) )
+				.$if( ! filtered && known === undefined, ( qb ) =>
+					qb
+						.leftJoin(
+							'tester_counts as k',
+							'k.tester_id',
+							'b.tester_id'
+						)
+						.select( 'k.bugs as total' )
 				);
 			if ( sort !== 'id' ) {
 				described = described.orderBy( `b.${ sort }`, direction );
 			}
 			const rows = await described.orderBy( 'b.id', direction ).execute();
-			const total = await totalOf( base, known, rows );
+			const total = await totalOf(
+				wpUserId,
+				filtered ? base : undefined,
+				'bugs',
+				known,
+				rows
+			);
+			if ( total === undefined ) {
+				return undefined;
+			}
 			const results = rows.map( ( row ) => ( {
 				id: row.id,
 				title: row.title,
@@ -291,28 +419,4 @@ function totalColumn( base: SelectQueryBuilder< Database, any, object > ) {
 	return base
 		.select( ( eb ) => eb.fn.countAll< number | string >().as( 'n' ) )
 		.as( 'total' );
-}
-
-/**
- * The list's size from its page's rows; an empty page (past the end, or nothing matches) counts on its own.
- *
- * @param base
- * @param known
- * @param rows
- */
-async function totalOf(
-	base: SelectQueryBuilder< Database, any, object >,
-	known: number | undefined,
-	rows: Array< { total?: number | string | null } >
-): Promise< number > {
-	if ( known !== undefined ) {
-		return known;
-	}
-	if ( rows.length ) {
-		return toInteger( rows[ 0 ].total ?? 0 );
-	}
-	const row = await base
-		.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
-		.executeTakeFirstOrThrow();
-	return toInteger( row.total as number );
 }

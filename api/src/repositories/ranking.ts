@@ -96,67 +96,100 @@ export function createRankingRepository( db: Kysely< Database > ) {
 	};
 
 	/**
-	 * The tester's rows of `months`, with the rank in `rankMonth` (the only month whose rank is read): one
-	 * statement.
+	 * The tester's total points and rows of `months`, with the rank in `rankMonth` (the only month whose rank is
+	 * read): one statement, which finds the tester from the WordPress user. Undefined without a tester.
+	 *
+	 * @param wpUserId
+	 * @param months
+	 * @param rankMonth
 	 */
 	async function monthRows(
-		testerId: number,
+		wpUserId: number,
 		months: string[],
 		rankMonth: string
 	) {
 		const rows = await db
-			.selectFrom( 'tester_monthly_levels as m' )
+			.selectFrom( 'testers as me' )
+			.leftJoin( 'tester_monthly_levels as m', ( join ) =>
+				join
+					.onRef( 'm.tester_id', '=', 'me.id' )
+					.on( 'm.month', 'in', months )
+			)
 			.select( [
+				'me.total_exp_pts',
 				'm.month',
 				'm.level_id',
 				'm.points',
 				aheadOf( rankMonth ).as( 'ahead' ),
 			] )
-			.where( 'm.tester_id', '=', testerId )
-			.where( 'm.month', 'in', months )
+			.where( 'me.wp_user_id', '=', wpUserId )
 			.execute();
-		return new Map(
-			rows.map( ( row ) => [
-				toDateOnly( row.month )!,
-				{
+		if ( ! rows.length ) {
+			return undefined;
+		}
+		const byMonth = new Map<
+			string,
+			{ levelId: number; points: number; rank: number | null }
+		>();
+		for ( const row of rows ) {
+			if ( row.month !== null && row.level_id !== null ) {
+				byMonth.set( toDateOnly( row.month )!, {
 					levelId: row.level_id,
-					points: toInteger( row.points ),
+					points: toInteger( row.points ?? 0 ),
 					rank:
 						row.level_id === 0 || row.ahead === null
 							? null
 							: 1 + toInteger( row.ahead ),
-				},
-			] )
-		);
+				} );
+			}
+		}
+		return {
+			totalExpPts: toInteger( rows[ 0 ].total_exp_pts ),
+			months: byMonth,
+		};
 	}
 
 	return {
-		/** The tester's rank this month, null at level 0 or without a row this month. */
+		/**
+		 * The tester's rank this month, null at level 0, without a row this month or without a tester.
+		 *
+		 * @param wpUserId The tester's WordPress user.
+		 * @param now
+		 */
 		async rank(
-			testerId: number,
+			wpUserId: number,
 			now: Date = new Date()
 		): Promise< number | null > {
 			const month = monthOf( now );
 			return (
-				( await monthRows( testerId, [ month ], month ) ).get( month )
-					?.rank ?? null
+				( await monthRows( wpUserId, [ month ], month ) )?.months.get(
+					month
+				)?.rank ?? null
 			);
 		},
 
+		/**
+		 * @param wpUserId The tester's WordPress user.
+		 * @param now
+		 * @return Undefined when the WordPress user has no tester.
+		 */
 		async summary(
-			testerId: number,
-			totalExpPts: number,
+			wpUserId: number,
 			now: Date = new Date()
-		): Promise< RankSummary > {
+		): Promise< RankSummary | undefined > {
 			const month = monthOf( now );
 			const previousMonth = monthOf( now, 1 );
 			const rows = await monthRows(
-				testerId,
+				wpUserId,
 				[ month, previousMonth ],
 				month
 			);
-			const current = rows.get( month );
-			const previous = rows.get( previousMonth );
+			if ( ! rows ) {
+				return undefined;
+			}
+			const { totalExpPts } = rows;
+			const current = rows.months.get( month );
+			const previous = rows.months.get( previousMonth );
 			const levelId = current?.levelId ?? previous?.levelId ?? 0;
 			const points = current?.points ?? 0;
 			const rank = current?.rank ?? null;
@@ -199,29 +232,20 @@ export function createRankingRepository( db: Kysely< Database > ) {
 
 		/**
 		 * The month's top testers and the peers around the tester, self included, in two statements: the
-		 * tester's row of the month (with the testers ahead and the testers of the same points), then five seeks
-		 * along the ranking index that stop after a few rows. Ranking order: points descending, then tester id.
-		 * Above the tester: the same points and a smaller id, then more points; below: the same points and a
-		 * larger id, then fewer points. (Reading the tester's row inside the seeks' statement, as a constant
-		 * join, made MariaDB sort the whole level instead of walking the index.)
+		 * tester (found from the WordPress user) with its row of the month (with the testers ahead and the testers
+		 * of the same points), then five seeks along the ranking index that stop after a few rows. Ranking order:
+		 * points descending, then tester id. Above the tester: the same points and a smaller id, then more points;
+		 * below: the same points and a larger id, then fewer points. (Reading the tester's row inside the seeks'
+		 * statement, as a constant join, made MariaDB sort the whole level instead of walking the index.)
 		 *
-		 * @param tester
-		 * @param tester.id
-		 * @param tester.name
-		 * @param tester.surname
-		 * @param tester.image
+		 * @param wpUserId The tester's WordPress user.
 		 * @param now
+		 * @return Undefined when the WordPress user has no tester.
 		 */
 		async lists(
-			tester: {
-				id: number;
-				name: string;
-				surname: string;
-				image: string | null;
-			},
+			wpUserId: number,
 			now: Date = new Date()
-		): Promise< { tops: RankEntry[]; peers: RankEntry[] } > {
-			const testerId = tester.id;
+		): Promise< { tops: RankEntry[]; peers: RankEntry[] } | undefined > {
 			const month = monthOf( now );
 			// The testers with a row's points, from the counts' primary key.
 			const same = sql<
@@ -229,20 +253,32 @@ export function createRankingRepository( db: Kysely< Database > ) {
 			>`(select r.testers from monthly_rank_counts r
 				where r.month = m.month and r.level_id = m.level_id and r.points = m.points)`;
 			const me = await db
-				.selectFrom( 'tester_monthly_levels as m' )
+				.selectFrom( 'testers as t' )
+				.leftJoin( 'tester_monthly_levels as m', ( join ) =>
+					join
+						.onRef( 'm.tester_id', '=', 't.id' )
+						.on( 'm.month', '=', month )
+				)
 				.select( [
+					't.id',
+					't.name',
+					't.surname',
+					't.image',
 					'm.level_id',
 					'm.points',
 					aheadOf( month ).as( 'ahead' ),
 					same.as( 'same' ),
 				] )
-				.where( 'm.tester_id', '=', testerId )
-				.where( 'm.month', '=', month )
+				.where( 't.wp_user_id', '=', wpUserId )
 				.executeTakeFirst();
-			if ( ! me || me.level_id === 0 ) {
+			if ( ! me ) {
+				return undefined;
+			}
+			if ( me.level_id === null || me.level_id === 0 ) {
 				return { tops: [], peers: [] };
 			}
-			const points = toInteger( me.points );
+			const testerId = me.id;
+			const points = toInteger( me.points ?? 0 );
 			const mysql = isMysql( db );
 			// Each part is a seek that stops after `limit` rows; the testers' names are joined once, to the union.
 			// MariaDB reads a parenthesised part as it is, where a derived table would be copied into a temporary
@@ -332,7 +368,7 @@ export function createRankingRepository( db: Kysely< Database > ) {
 			// Testers per point value between the tester's and each peer's: every value in between belongs to a
 			// listed peer (the lists are in ranking order), and each such row carries its value's count.
 			const testersWith = new Map< number, number >();
-			for ( const row of [ me, ...above, ...below ] ) {
+			for ( const row of [ { ...me, points }, ...above, ...below ] ) {
 				if ( row.same !== null ) {
 					testersWith.set(
 						toInteger( row.points ),
@@ -363,9 +399,9 @@ export function createRankingRepository( db: Kysely< Database > ) {
 			const self = {
 				tester_id: testerId,
 				points,
-				name: tester.name,
-				surname: tester.surname,
-				image: tester.image,
+				name: me.name,
+				surname: me.surname,
+				image: me.image,
 			};
 			const peers = [ ...above.reverse(), self, ...below ];
 			const entry = (

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../lib/auth.ts';
+import { noTester, requireAuth, requireTester } from '../lib/auth.ts';
 import type { CampaignListQuery } from '../repositories/campaigns.ts';
 import type { BugQuery, ExperienceQuery } from '../repositories/history.ts';
 import { monthOf } from '../repositories/ranking.ts';
@@ -17,17 +17,19 @@ interface ListQuery {
 }
 
 export async function getMe( request: FastifyRequest ) {
-	const { tester, claims } = requireAuth( request );
+	const { claims } = requireAuth( request );
+	const tester = await requireTester( request );
 	const { fields } = request.query as { fields?: string[] };
 	const rank = wantsField( fields, 'rank' )
-		? await request.server.services.ranking.rank( tester.id )
+		? await request.server.services.ranking.rank( tester.wpUserId )
 		: undefined;
 	return presentMe( tester, claims.role, fields, { rank } );
 }
 
 /** PATCH /users/me: the tester's own profile fields (the onboarding flag, for now). */
 export async function updateMe( request: FastifyRequest ) {
-	const { tester, claims } = requireAuth( request );
+	const { claims } = requireAuth( request );
+	const tester = await requireTester( request );
 	const body = request.body as { onboarding_completed?: boolean };
 	const updated = await request.server.services.testers.update( tester.id, {
 		onboardingCompleted: body.onboarding_completed,
@@ -38,19 +40,17 @@ export async function updateMe( request: FastifyRequest ) {
 
 /** The `pending_booty` field of GET /users/me on its own, as the wallet screens ask for it. */
 export async function getMyPendingBooty( request: FastifyRequest ) {
-	const { tester } = requireAuth( request );
-	return pendingBootyOf( tester );
+	return pendingBootyOf( await requireTester( request ) );
 }
 
 /** Also GET /campaigns, the spec's path for the same dashboard tables (routes/index.ts). */
 export async function listMyCampaigns( request: FastifyRequest ) {
-	const { tester } = requireAuth( request );
+	const { wpUserId } = requireAuth( request );
 	const query = request.query as ListQuery;
 	const filter = query.filterBy ?? {};
-	return request.server.services.campaigns.listForTester(
+	const page = await request.server.services.campaigns.listForTester(
 		{
-			testerId: tester.id,
-			country: tester.country,
+			wpUserId,
 			month: monthOf( new Date() ),
 		},
 		{
@@ -65,14 +65,18 @@ export async function listMyCampaigns( request: FastifyRequest ) {
 			statusId: filter.statusId as CampaignListQuery[ 'statusId' ],
 		}
 	);
+	if ( ! page ) {
+		throw noTester();
+	}
+	return page;
 }
 
 export async function listMyExperience( request: FastifyRequest ) {
-	const { tester } = requireAuth( request );
+	const { wpUserId } = requireAuth( request );
 	const query = request.query as ListQuery;
 	const filter = query.filterBy ?? {};
-	return request.server.services.history.listExperience(
-		tester.id,
+	const page = await request.server.services.history.listExperience(
+		wpUserId,
 		{
 			start: query.start ?? 0,
 			limit: query.limit ?? 25,
@@ -83,39 +87,49 @@ export async function listMyExperience( request: FastifyRequest ) {
 			campaign: filter.campaign as number | undefined,
 			activity: filter.activity as number | undefined,
 			date: filter.date as string | undefined,
-		},
-		tester.experienceCount
+		}
 	);
+	if ( ! page ) {
+		throw noTester();
+	}
+	return page;
 }
 
 export async function listMyBugs( request: FastifyRequest ) {
-	const { tester } = requireAuth( request );
+	const { wpUserId } = requireAuth( request );
 	const query = request.query as ListQuery;
 	const filter = query.filterBy ?? {};
-	return request.server.services.history.listBugs(
-		tester.id,
-		{
-			start: query.start ?? 0,
-			limit: query.limit ?? 25,
-			order: query.order ?? 'DESC',
-			orderBy: ( query.orderBy ?? 'id' ) as BugQuery[ 'orderBy' ],
-			campaign: filter.campaign as number | undefined,
-			severity: filter.severity as number | undefined,
-			status: filter.status as number | undefined,
-		},
-		tester.bugsCount
-	);
+	const page = await request.server.services.history.listBugs( wpUserId, {
+		start: query.start ?? 0,
+		limit: query.limit ?? 25,
+		order: query.order ?? 'DESC',
+		orderBy: ( query.orderBy ?? 'id' ) as BugQuery[ 'orderBy' ],
+		campaign: filter.campaign as number | undefined,
+		severity: filter.severity as number | undefined,
+		status: filter.status as number | undefined,
+	} );
+	if ( ! page ) {
+		throw noTester();
+	}
+	return page;
 }
 
 export async function getMyRank( request: FastifyRequest ) {
-	const { tester } = requireAuth( request );
-	return request.server.services.ranking.summary(
-		tester.id,
-		tester.totalExpPts
+	const summary = await request.server.services.ranking.summary(
+		requireAuth( request ).wpUserId
 	);
+	if ( ! summary ) {
+		throw noTester();
+	}
+	return summary;
 }
 
 export async function getMyRankList( request: FastifyRequest ) {
-	const { tester } = requireAuth( request );
-	return request.server.services.ranking.lists( tester );
+	const lists = await request.server.services.ranking.lists(
+		requireAuth( request ).wpUserId
+	);
+	if ( ! lists ) {
+		throw noTester();
+	}
+	return lists;
 }
