@@ -299,9 +299,10 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			query.completed === undefined
 				? null
 				: sql.raw( query.completed ? '<' : '>=' );
+		// The tester, in a block that joins `testers me`.
+		const isMe = sql`me.wp_user_id = ${ viewer.wpUserId }`;
 		// The tester's applications of some statuses among the campaigns the filters keep: a short index range
 		// that the database reads once into a list, so no campaign costs a lookup of its own.
-		const isMe = sql`me.wp_user_id = ${ viewer.wpUserId }`;
 		const applications = ( ...status: ApplicationStatus[] ) =>
 			sql`(select n.campaign_id from testers me join applications n on n.tester_id = me.id
 				where ${ isMe } and n.status in (${ sql.join(
