@@ -157,7 +157,21 @@ export function requireAuth( request: FastifyRequest ): AuthContext {
 }
 
 /** The 403 of a valid token whose WordPress user has no tester profile. */
-export const noTester = () => forbidden( NO_TESTER_MESSAGE );
+const noTester = () => forbidden( NO_TESTER_MESSAGE );
+
+/**
+ * The answer of a read that found the tester inside its own statement, which answers undefined when the token's
+ * WordPress user has no tester.
+ *
+ * @param answer
+ * @throws HttpError 403 when there is no tester.
+ */
+export function orNoTester< Answer >( answer: Answer | undefined ): Answer {
+	if ( answer === undefined ) {
+		throw noTester();
+	}
+	return answer;
+}
 
 /**
  * The caller's tester, read fresh.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { noTester, requireAuth, requireTester } from '../lib/auth.ts';
+import { orNoTester, requireAuth, requireTester } from '../lib/auth.ts';
 import type { CampaignListQuery } from '../repositories/campaigns.ts';
 import type { BugQuery, ExperienceQuery } from '../repositories/history.ts';
 import { monthOf } from '../repositories/ranking.ts';
@@ -48,36 +48,33 @@ export async function listMyCampaigns( request: FastifyRequest ) {
 	const { wpUserId } = requireAuth( request );
 	const query = request.query as ListQuery;
 	const filter = query.filterBy ?? {};
-	const page = await request.server.services.campaigns.listForTester(
-		{
-			wpUserId,
-			month: monthOf( new Date() ),
-		},
-		{
-			start: query.start ?? 0,
-			limit: query.limit ?? 10,
-			order: query.order ?? 'ASC',
-			orderBy: ( query.orderBy ??
-				'start_date' ) as CampaignListQuery[ 'orderBy' ],
-			locale: query.locale ?? 'en',
-			accepted: filter.accepted as CampaignListQuery[ 'accepted' ],
-			completed: filter.completed as CampaignListQuery[ 'completed' ],
-			statusId: filter.statusId as CampaignListQuery[ 'statusId' ],
-		}
+	return orNoTester(
+		await request.server.services.campaigns.listForTester(
+			{
+				wpUserId,
+				month: monthOf( new Date() ),
+			},
+			{
+				start: query.start ?? 0,
+				limit: query.limit ?? 10,
+				order: query.order ?? 'ASC',
+				orderBy: ( query.orderBy ??
+					'start_date' ) as CampaignListQuery[ 'orderBy' ],
+				locale: query.locale ?? 'en',
+				accepted: filter.accepted as CampaignListQuery[ 'accepted' ],
+				completed: filter.completed as CampaignListQuery[ 'completed' ],
+				statusId: filter.statusId as CampaignListQuery[ 'statusId' ],
+			}
+		)
 	);
-	if ( ! page ) {
-		throw noTester();
-	}
-	return page;
 }
 
 export async function listMyExperience( request: FastifyRequest ) {
 	const { wpUserId } = requireAuth( request );
 	const query = request.query as ListQuery;
 	const filter = query.filterBy ?? {};
-	const page = await request.server.services.history.listExperience(
-		wpUserId,
-		{
+	return orNoTester(
+		await request.server.services.history.listExperience( wpUserId, {
 			start: query.start ?? 0,
 			limit: query.limit ?? 25,
 			order: query.order ?? 'DESC',
@@ -87,49 +84,39 @@ export async function listMyExperience( request: FastifyRequest ) {
 			campaign: filter.campaign as number | undefined,
 			activity: filter.activity as number | undefined,
 			date: filter.date as string | undefined,
-		}
+		} )
 	);
-	if ( ! page ) {
-		throw noTester();
-	}
-	return page;
 }
 
 export async function listMyBugs( request: FastifyRequest ) {
 	const { wpUserId } = requireAuth( request );
 	const query = request.query as ListQuery;
 	const filter = query.filterBy ?? {};
-	const page = await request.server.services.history.listBugs( wpUserId, {
-		start: query.start ?? 0,
-		limit: query.limit ?? 25,
-		order: query.order ?? 'DESC',
-		orderBy: ( query.orderBy ?? 'id' ) as BugQuery[ 'orderBy' ],
-		campaign: filter.campaign as number | undefined,
-		severity: filter.severity as number | undefined,
-		status: filter.status as number | undefined,
-	} );
-	if ( ! page ) {
-		throw noTester();
-	}
-	return page;
+	return orNoTester(
+		await request.server.services.history.listBugs( wpUserId, {
+			start: query.start ?? 0,
+			limit: query.limit ?? 25,
+			order: query.order ?? 'DESC',
+			orderBy: ( query.orderBy ?? 'id' ) as BugQuery[ 'orderBy' ],
+			campaign: filter.campaign as number | undefined,
+			severity: filter.severity as number | undefined,
+			status: filter.status as number | undefined,
+		} )
+	);
 }
 
 export async function getMyRank( request: FastifyRequest ) {
-	const summary = await request.server.services.ranking.summary(
-		requireAuth( request ).wpUserId
+	return orNoTester(
+		await request.server.services.ranking.summary(
+			requireAuth( request ).wpUserId
+		)
 	);
-	if ( ! summary ) {
-		throw noTester();
-	}
-	return summary;
 }
 
 export async function getMyRankList( request: FastifyRequest ) {
-	const lists = await request.server.services.ranking.lists(
-		requireAuth( request ).wpUserId
+	return orNoTester(
+		await request.server.services.ranking.lists(
+			requireAuth( request ).wpUserId
+		)
 	);
-	if ( ! lists ) {
-		throw noTester();
-	}
-	return lists;
 }
