@@ -54,6 +54,37 @@ const levelRef = ( id: number ): LevelRef => {
 const publicName = ( name: string, surname: string ) =>
 	surname ? `${ name } ${ surname.trim().charAt( 0 ) }.` : name;
 
+/**
+ * SQL for the testers ahead of the row `m` of tester_monthly_levels (same month and level, more points), or null
+ * when `m` is not of `month`: a sum over buckets and over a bucket's point values, both ranges of primary keys.
+ *
+ * @param month
+ */
+export function aheadOf( month: string ) {
+	const bucket = sql.raw( bucketOf( 'm.points' ) );
+	return sql< number | string | null >`case when m.month = ${ month } then
+		(select coalesce(sum(b.testers), 0) from monthly_rank_buckets b
+			where b.month = m.month and b.level_id = m.level_id and b.bucket > ${ bucket })
+		+ (select coalesce(sum(r.testers), 0) from monthly_rank_counts r
+			where r.month = m.month and r.level_id = m.level_id and r.points > m.points
+			and r.points < (${ bucket } + 1) * ${ sql.lit( RANK_BUCKET_POINTS ) })
+		end`;
+}
+
+/**
+ * A rank from a row's level and the testers ahead of it: none at level 0 or without a row of the month.
+ *
+ * @param levelId
+ * @param ahead
+ */
+export const rankFrom = (
+	levelId: number | null,
+	ahead: number | string | null
+): number | null =>
+	levelId === null || levelId === 0 || ahead === null
+		? null
+		: 1 + toInteger( ahead );
+
 export type RankingRepository = ReturnType< typeof createRankingRepository >;
 
 /** The ranking's row of a peer or a top tester, as the list statement answers it. */
@@ -78,23 +109,6 @@ interface ListedRow {
  * @param db
  */
 export function createRankingRepository( db: Kysely< Database > ) {
-	/**
-	 * SQL for the testers ahead of the row `m` (same month and level, more points), or null when `m` is not of
-	 * `month`: a sum over buckets and over a bucket's point values, both ranges of primary keys.
-	 *
-	 * @param month
-	 */
-	const aheadOf = ( month: string ) => {
-		const bucket = sql.raw( bucketOf( 'm.points' ) );
-		return sql< number | string | null >`case when m.month = ${ month } then
-			(select coalesce(sum(b.testers), 0) from monthly_rank_buckets b
-				where b.month = m.month and b.level_id = m.level_id and b.bucket > ${ bucket })
-			+ (select coalesce(sum(r.testers), 0) from monthly_rank_counts r
-				where r.month = m.month and r.level_id = m.level_id and r.points > m.points
-				and r.points < (${ bucket } + 1) * ${ sql.lit( RANK_BUCKET_POINTS ) })
-			end`;
-	};
-
 	/**
 	 * The tester's total points and rows of `months`, with the rank in `rankMonth` (the only month whose rank is
 	 * read): one statement, which finds the tester from the WordPress user. Undefined without a tester.
@@ -136,10 +150,7 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				byMonth.set( toDateOnly( row.month )!, {
 					levelId: row.level_id,
 					points: toInteger( row.points ?? 0 ),
-					rank:
-						row.level_id === 0 || row.ahead === null
-							? null
-							: 1 + toInteger( row.ahead ),
+					rank: rankFrom( row.level_id, row.ahead ),
 				} );
 			}
 		}
@@ -150,24 +161,6 @@ export function createRankingRepository( db: Kysely< Database > ) {
 	}
 
 	return {
-		/**
-		 * The tester's rank this month, null at level 0, without a row this month or without a tester.
-		 *
-		 * @param wpUserId The tester's WordPress user.
-		 * @param now
-		 */
-		async rank(
-			wpUserId: number,
-			now: Date = new Date()
-		): Promise< number | null > {
-			const month = monthOf( now );
-			return (
-				( await monthRows( wpUserId, [ month ], month ) )?.months.get(
-					month
-				)?.rank ?? null
-			);
-		},
-
 		/**
 		 * @param wpUserId The tester's WordPress user.
 		 * @param now

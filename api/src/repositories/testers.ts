@@ -9,6 +9,7 @@ import {
 	toNullableInteger,
 	toSqlDateTime,
 } from '../db/values.ts';
+import { aheadOf, rankFrom } from './ranking.ts';
 
 export interface Tester {
 	id: number;
@@ -109,19 +110,23 @@ function toTester(
 export type TestersRepository = ReturnType< typeof createTestersRepository >;
 
 export function createTestersRepository( db: Kysely< Database > ) {
-	const find = async (
-		executor: Kysely< Database >,
-		column: 'id' | 'wp_user_id' | 'email',
-		value: string | number
-	) => {
-		const row = await executor
+	// The tester's row and the counts kept alongside (0006).
+	const selectTester = ( executor: Kysely< Database > ) =>
+		executor
 			.selectFrom( 'testers' )
 			.leftJoin( 'tester_counts as k', 'k.tester_id', 'testers.id' )
 			.selectAll( 'testers' )
 			.select( [
 				'k.experience_entries as experience_count',
 				'k.bugs as bugs_count',
-			] )
+			] );
+
+	const find = async (
+		executor: Kysely< Database >,
+		column: 'id' | 'wp_user_id' | 'email',
+		value: string | number
+	) => {
+		const row = await selectTester( executor )
 			.where( `testers.${ column }`, '=', value )
 			.executeTakeFirst();
 		return row ? toTester( row ) : undefined;
@@ -132,6 +137,37 @@ export function createTestersRepository( db: Kysely< Database > ) {
 
 		findByWpUserId: ( wpUserId: number ) =>
 			find( db, 'wp_user_id', wpUserId ),
+
+		/**
+		 * The tester of a WordPress user and the tester's rank in `month` (null at level 0 or without a row of the
+		 * month), in one statement.
+		 *
+		 * @param wpUserId
+		 * @param month    `YYYY-MM-01`.
+		 */
+		async findByWpUserIdWithRank(
+			wpUserId: number,
+			month: string
+		): Promise< { tester: Tester; rank: number | null } | undefined > {
+			const row = await selectTester( db )
+				.leftJoin( 'tester_monthly_levels as m', ( join ) =>
+					join
+						.onRef( 'm.tester_id', '=', 'testers.id' )
+						.on( 'm.month', '=', month )
+				)
+				.select( [
+					'm.level_id as rank_level_id',
+					aheadOf( month ).as( 'rank_ahead' ),
+				] )
+				.where( 'testers.wp_user_id', '=', wpUserId )
+				.executeTakeFirst();
+			return (
+				row && {
+					tester: toTester( row ),
+					rank: rankFrom( row.rank_level_id, row.rank_ahead ),
+				}
+			);
+		},
 
 		findByEmail: ( email: string ) =>
 			find( db, 'email', normaliseEmail( email ) ),

@@ -17,12 +17,17 @@ interface ListQuery {
 }
 
 export async function getMe( request: FastifyRequest ) {
-	const { claims } = requireAuth( request );
-	const tester = await requireTester( request );
+	const { claims, wpUserId } = requireAuth( request );
 	const { fields } = request.query as { fields?: string[] };
-	const rank = wantsField( fields, 'rank' )
-		? await request.server.services.ranking.rank( tester.wpUserId )
-		: undefined;
+	if ( ! wantsField( fields, 'rank' ) ) {
+		return presentMe( await requireTester( request ), claims.role, fields );
+	}
+	const { tester, rank } = orNoTester(
+		await request.server.services.testers.findByWpUserIdWithRank(
+			wpUserId,
+			monthOf( new Date() )
+		)
+	);
 	return presentMe( tester, claims.role, fields, { rank } );
 }
 
