@@ -33,9 +33,6 @@ export interface Tester {
 	pendingBootyNetCents: number | null;
 	bootyThresholdCents: number;
 	referralCode: string | null;
-	/** Experience entries and bugs (kept by the database, 0006). */
-	experienceCount: number;
-	bugsCount: number;
 	/** ISO 8601, UTC. */
 	createdAt: string;
 	updatedAt: string;
@@ -74,12 +71,7 @@ function isUniqueViolation( error: unknown ): boolean {
 
 export const normaliseEmail = ( email: string ) => email.trim().toLowerCase();
 
-function toTester(
-	row: Selectable< TestersTable > & {
-		experience_count: number | string | null;
-		bugs_count: number | string | null;
-	}
-): Tester {
+function toTester( row: Selectable< TestersTable > ): Tester {
 	return {
 		id: toInteger( row.id ),
 		wpUserId: toInteger( row.wp_user_id ),
@@ -100,8 +92,6 @@ function toTester(
 		pendingBootyNetCents: toNullableInteger( row.pending_booty_net_cents ),
 		bootyThresholdCents: toInteger( row.booty_threshold_cents ),
 		referralCode: row.referral_code,
-		experienceCount: toInteger( row.experience_count ?? 0 ),
-		bugsCount: toInteger( row.bugs_count ?? 0 ),
 		createdAt: fromSqlDateTime( row.created_at ),
 		updatedAt: fromSqlDateTime( row.updated_at ),
 	};
@@ -110,16 +100,8 @@ function toTester(
 export type TestersRepository = ReturnType< typeof createTestersRepository >;
 
 export function createTestersRepository( db: Kysely< Database > ) {
-	// The tester's row and the counts kept alongside (0006).
 	const selectTester = ( executor: Kysely< Database > ) =>
-		executor
-			.selectFrom( 'testers' )
-			.leftJoin( 'tester_counts as k', 'k.tester_id', 'testers.id' )
-			.selectAll( 'testers' )
-			.select( [
-				'k.experience_entries as experience_count',
-				'k.bugs as bugs_count',
-			] );
+		executor.selectFrom( 'testers' ).selectAll( 'testers' );
 
 	const find = async (
 		executor: Kysely< Database >,

@@ -54,8 +54,6 @@ describe( `testers repository on ${ testEngine() }`, () => {
 				pendingBootyNetCents: null,
 				bootyThresholdCents: 300,
 				referralCode: 'R1',
-				experienceCount: 0,
-				bugsCount: 0,
 				createdAt: '',
 				updatedAt: '',
 			}

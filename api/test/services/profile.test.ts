@@ -23,8 +23,6 @@ const tester: Tester = {
 	pendingBootyNetCents: null,
 	bootyThresholdCents: 300,
 	referralCode: null,
-	experienceCount: 0,
-	bugsCount: 0,
 	createdAt: '2024-01-01T00:00:00Z',
 	updatedAt: '2024-01-01T00:00:00Z',
 };
