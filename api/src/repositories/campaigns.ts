@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { isMysql } from '../db/engine.ts';
+import { forceIndex, isMysql } from '../db/engine.ts';
 import type { ApplicationStatus, Database } from '../db/schema.ts';
 import { fromSqlDateTime, toInteger, toSqlDateTime } from '../db/values.ts';
 
@@ -230,7 +230,15 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		const statuses = sql.join(
 			query.statusId ? [ query.statusId ] : [ 1, 2 ]
 		);
-		// Over `testers me join applications a`.
+		// The tester's applications through the board index that serves the page: by close date only when that
+		// is the sort and no end date filters.
+		const applications = sql`applications a${ forceIndex(
+			db,
+			query.completed === undefined && query.orderBy === 'close_date'
+				? 'applications_board_close'
+				: 'applications_board_end'
+		) }`;
+		// Over `testers me join ${ applications }`.
 		const range = sql`me.wp_user_id = ${
 			viewer.wpUserId
 		} and a.status = 'selected' and a.campaign_status_id in (${ statuses })${
@@ -243,7 +251,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		const countRows = () =>
 			sql< {
 				total: number | string | null;
-			} >`select count(*) as total from testers me join applications a on a.tester_id = me.id where ${ range }`
+			} >`select count(*) as total from testers me join ${ applications } on a.tester_id = me.id where ${ range }`
 				.execute( db )
 				.then( ( { rows: [ row ] } ) => toInteger( row.total ?? 0 ) );
 		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
@@ -266,7 +274,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				{
 					ids: sql`select a.campaign_id as id, 0 as visibility_rank, a.${ sql.raw(
 						`campaign_${ DATE_COLUMNS[ query.orderBy ] }`
-					) } as sort_key${ window } from testers me join applications a on a.tester_id = me.id
+					) } as sort_key${ window } from testers me join ${ applications } on a.tester_id = me.id
 						where ${ range }
 						order by sort_key ${ direction }, a.campaign_id ${ direction }
 						limit ${ query.limit } offset ${ query.start }`,
@@ -304,7 +312,10 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		// The tester's applications of some statuses among the campaigns the filters keep: a short index range
 		// that the database reads once into a list, so no campaign costs a lookup of its own.
 		const applications = ( ...status: ApplicationStatus[] ) =>
-			sql`(select n.campaign_id from testers me join applications n on n.tester_id = me.id
+			sql`(select n.campaign_id from testers me join applications n${ forceIndex(
+				db,
+				'applications_board_end'
+			) } on n.tester_id = me.id
 				where ${ isMe } and n.status in (${ sql.join(
 					status
 				) }) and n.campaign_status_id in (${ statuses })${
@@ -335,9 +346,14 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				and (c.target_language_id is null or tl.language_id is not null)))`;
 		// The tester's level this month (`ml`) and, for a targeted campaign `c`, the tester's speaking its language
 		// (`tl`): joins through unique keys, which MariaDB plans for less than the subqueries they replace.
-		const targeting = sql`left join tester_monthly_levels ml on ml.tester_id = me.id
-				and ml.month = ${ viewer.month }
-			left join tester_languages tl on c.visibility = 'target' and tl.tester_id = me.id
+		const targeting = sql`left join tester_monthly_levels ml${ forceIndex(
+			db,
+			'tester_monthly_levels_unique'
+		) } on ml.tester_id = me.id and ml.month = ${ viewer.month }
+			left join tester_languages tl${ forceIndex(
+				db,
+				'tester_languages_unique'
+			) } on c.visibility = 'target' and tl.tester_id = me.id
 				and tl.language_id = c.target_language_id`;
 		// VISIBILITY_ORDER positions: 0 available (selected, or open), 1 candidate (applied), 2 unavailable.
 		const rank = sql`case
@@ -350,11 +366,16 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			when c.id in ${ applications( 'excluded' ) } then 2
 			when ${ open } then 0
 			else 2 end`;
-		const mysql = isMysql( db );
 		// The tester's application of a campaign `c` (`a`) and, for a small-group one, the tester's listing (`g`):
 		// both through a unique key, one row at most.
-		const mine = sql`left join applications a on a.tester_id = me.id and a.campaign_id = c.id
-			left join campaign_targets g on c.visibility = 'small-group' and g.tester_id = me.id
+		const mine = sql`left join applications a${ forceIndex(
+			db,
+			'applications_tester_campaign_unique'
+		) } on a.tester_id = me.id and a.campaign_id = c.id
+			left join campaign_targets g${ forceIndex(
+				db,
+				'campaign_targets_unique'
+			) } on c.visibility = 'small-group' and g.tester_id = me.id
 				and g.campaign_id = c.id`;
 		// The total, in the page's statement: the public and targeted campaigns of the filters, plus the internal
 		// and small-group ones the tester sees, less for `accepted` 0 the tester's selected ones.
@@ -375,9 +396,10 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					and e.end_date ${ ended } ${ now }))`
 			: sql`((select coalesce(sum(k.campaigns), 0) from campaign_counts k
 					where k.status_id in (${ statuses }) and k.visibility in ('public', 'target'))
-				+ (select count(*) from testers me join campaigns c${
-					mysql ? sql` force index (campaigns_visibility)` : sql``
-				} ${ mine }
+				+ (select count(*) from testers me join campaigns c${ forceIndex(
+					db,
+					'campaigns_visibility'
+				) } ${ mine }
 					where ${ isMe } and c.visibility in ('internal', 'small-group') and c.status_id in (${ statuses })
 					and (a.campaign_id is not null or g.campaign_id is not null))${
 						query.accepted === 0
@@ -394,9 +416,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		// The date index a walk in that date's order reads. MariaDB is told it: weighing each of the campaigns'
 		// nine indexes cost it more than the walk itself.
 		const walking = ( column: keyof typeof DATE_INDEXES ) =>
-			mysql
-				? sql` force index (${ sql.raw( DATE_INDEXES[ column ] ) })`
-				: sql``;
+			forceIndex( db, DATE_INDEXES[ column ] );
 		// A page read in full, its total counted apart only when its statement could not (an empty page).
 		const pageFrom = async ( page: PageStatement ) => {
 			const { items, total: counted } = await describe(
@@ -466,7 +486,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					order by c.${ sql.raw( column ) } ${ direction }, c.id ${ direction }
 					limit ${ query.start + query.limit }`;
 				// MariaDB reads a parenthesised member as it is; SQLite takes an ordered, limited one as a subquery.
-				return mysql
+				return isMysql( db )
 					? sql`(${ steps })`
 					: sql`select * from (${ steps }) as s${ sql.lit(
 							status

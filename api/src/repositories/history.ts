@@ -1,4 +1,10 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+	sql,
+	type Kysely,
+	type Selectable,
+	type SelectQueryBuilder,
+} from 'kysely';
+import { forceIndex } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { fromSqlDateTime, toInteger } from '../db/values.ts';
 import { pageOf, type Page, type SortOrder } from './campaigns.ts';
@@ -74,6 +80,14 @@ function nextDay( day: string ): string {
 	return date.toISOString().slice( 0, 10 );
 }
 
+/** The index that holds a tester's bugs in each sort's order (0003-domain). */
+const BUG_SORT_INDEXES = {
+	id: 'bugs_tester',
+	severity: 'bugs_tester_severity',
+	status: 'bugs_tester_status',
+	campaign: 'bugs_tester_campaign',
+} as const;
+
 export type HistoryRepository = ReturnType< typeof createHistoryRepository >;
 
 /**
@@ -89,6 +103,21 @@ export type HistoryRepository = ReturnType< typeof createHistoryRepository >;
  * @param db
  */
 export function createHistoryRepository( db: Kysely< Database > ) {
+	/**
+	 * A tester's rows of a list as `x`. An unfiltered list is read through the index of its sort (`index`), which
+	 * MariaDB is told (forceIndex); a filter's index is the planner's choice, as it depends on the data.
+	 *
+	 * @param table
+	 * @param index
+	 */
+	const ownRows = < Table extends 'experience_entries' | 'bugs' >(
+		table: Table,
+		index: string | undefined
+	) =>
+		sql< Selectable< Database[ Table ] > >`${ sql.table(
+			table
+		) }`.as< 'x' >( sql`x${ index ? forceIndex( db, index ) : sql`` }` );
+
 	/**
 	 * The tester's counts kept alongside, or undefined without a tester.
 	 *
@@ -182,9 +211,26 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 			wpUserId: number,
 			query: ExperienceQuery
 		): Promise< Page< ExperienceItem > | undefined > {
+			const filtered =
+				query.campaign !== undefined ||
+				query.activity !== undefined ||
+				query.date !== undefined ||
+				Boolean( query.search );
+			const sort = query.orderBy === 'amount' ? 'amount' : 'created_at';
 			let base = db
 				.selectFrom( 'testers as me' )
-				.innerJoin( 'experience_entries as x', 'x.tester_id', 'me.id' )
+				.innerJoin(
+					ownRows(
+						'experience_entries',
+						filtered
+							? undefined
+							: `experience_entries_tester_${
+									sort === 'amount' ? 'amount' : 'date'
+							  }`
+					),
+					'x.tester_id',
+					'me.id'
+				)
 				.where( 'me.wp_user_id', '=', wpUserId );
 			if ( query.campaign !== undefined ) {
 				base = base.where( 'x.campaign_id', '=', query.campaign );
@@ -208,11 +254,6 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					) } escape '!'`
 				);
 			}
-			const filtered =
-				query.campaign !== undefined ||
-				query.activity !== undefined ||
-				query.date !== undefined ||
-				Boolean( query.search );
 			const reading = await windowOf(
 				wpUserId,
 				query,
@@ -223,7 +264,6 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 				return undefined;
 			}
 			const { window, known } = reading;
-			const sort = query.orderBy === 'amount' ? 'amount' : 'created_at';
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
 			const rows = await db
 				.selectFrom(
@@ -291,9 +331,21 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 			wpUserId: number,
 			query: BugQuery
 		): Promise< Page< BugItem > | undefined > {
+			const filtered =
+				query.campaign !== undefined ||
+				query.severity !== undefined ||
+				query.status !== undefined;
+			const sort = BUG_SORT[ query.orderBy ];
 			let base = db
 				.selectFrom( 'testers as me' )
-				.innerJoin( 'bugs as x', 'x.tester_id', 'me.id' )
+				.innerJoin(
+					ownRows(
+						'bugs',
+						filtered ? undefined : BUG_SORT_INDEXES[ query.orderBy ]
+					),
+					'x.tester_id',
+					'me.id'
+				)
 				.where( 'me.wp_user_id', '=', wpUserId );
 			if ( query.campaign !== undefined ) {
 				base = base.where( 'x.campaign_id', '=', query.campaign );
@@ -304,16 +356,11 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 			if ( query.status !== undefined ) {
 				base = base.where( 'x.status_id', '=', query.status );
 			}
-			const filtered =
-				query.campaign !== undefined ||
-				query.severity !== undefined ||
-				query.status !== undefined;
 			const reading = await windowOf( wpUserId, query, 'bugs', filtered );
 			if ( ! reading ) {
 				return undefined;
 			}
 			const { window, known } = reading;
-			const sort = BUG_SORT[ query.orderBy ];
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
 			let page = base.select( 'x.id' );
 			if ( sort !== 'id' ) {

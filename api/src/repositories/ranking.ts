@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { isMysql } from '../db/engine.ts';
-import { toDateOnly, toInteger } from '../db/values.ts';
+import { forceIndex, isMysql } from '../db/engine.ts';
+import { toInteger } from '../db/values.ts';
 import { levelAfterMonth, levelById, LEVELS } from '../lookups/levels.ts';
 import {
 	bucketOf,
@@ -109,57 +109,6 @@ interface ListedRow {
  * @param db
  */
 export function createRankingRepository( db: Kysely< Database > ) {
-	/**
-	 * The tester's total points and rows of `months`, with the rank in `rankMonth` (the only month whose rank is
-	 * read): one statement, which finds the tester from the WordPress user. Undefined without a tester.
-	 *
-	 * @param wpUserId
-	 * @param months
-	 * @param rankMonth
-	 */
-	async function monthRows(
-		wpUserId: number,
-		months: string[],
-		rankMonth: string
-	) {
-		const rows = await db
-			.selectFrom( 'testers as me' )
-			.leftJoin( 'tester_monthly_levels as m', ( join ) =>
-				join
-					.onRef( 'm.tester_id', '=', 'me.id' )
-					.on( 'm.month', 'in', months )
-			)
-			.select( [
-				'me.total_exp_pts',
-				'm.month',
-				'm.level_id',
-				'm.points',
-				aheadOf( rankMonth ).as( 'ahead' ),
-			] )
-			.where( 'me.wp_user_id', '=', wpUserId )
-			.execute();
-		if ( ! rows.length ) {
-			return undefined;
-		}
-		const byMonth = new Map<
-			string,
-			{ levelId: number; points: number; rank: number | null }
-		>();
-		for ( const row of rows ) {
-			if ( row.month !== null && row.level_id !== null ) {
-				byMonth.set( toDateOnly( row.month )!, {
-					levelId: row.level_id,
-					points: toInteger( row.points ?? 0 ),
-					rank: rankFrom( row.level_id, row.ahead ),
-				} );
-			}
-		}
-		return {
-			totalExpPts: toInteger( rows[ 0 ].total_exp_pts ),
-			months: byMonth,
-		};
-	}
-
 	return {
 		/**
 		 * @param wpUserId The tester's WordPress user.
@@ -172,20 +121,38 @@ export function createRankingRepository( db: Kysely< Database > ) {
 		): Promise< RankSummary | undefined > {
 			const month = monthOf( now );
 			const previousMonth = monthOf( now, 1 );
-			const rows = await monthRows(
-				wpUserId,
-				[ month, previousMonth ],
-				month
-			);
-			if ( ! rows ) {
+			// The tester's total points and rows of this month (with its rank) and the month before, each joined
+			// through the unique key (tester, month): both engines read every table here as a constant before
+			// planning, so the rank's sums are ranges of their keys. (One join over both months made MariaDB
+			// compute them again for each month's row, over a whole level's point values.)
+			const row = await db
+				.selectFrom( 'testers as me' )
+				.leftJoin( 'tester_monthly_levels as m', ( join ) =>
+					join
+						.onRef( 'm.tester_id', '=', 'me.id' )
+						.on( 'm.month', '=', month )
+				)
+				.leftJoin( 'tester_monthly_levels as p', ( join ) =>
+					join
+						.onRef( 'p.tester_id', '=', 'me.id' )
+						.on( 'p.month', '=', previousMonth )
+				)
+				.select( [
+					'me.total_exp_pts',
+					'm.level_id',
+					'm.points',
+					aheadOf( month ).as( 'ahead' ),
+					'p.level_id as previous_level_id',
+				] )
+				.where( 'me.wp_user_id', '=', wpUserId )
+				.executeTakeFirst();
+			if ( ! row ) {
 				return undefined;
 			}
-			const { totalExpPts } = rows;
-			const current = rows.months.get( month );
-			const previous = rows.months.get( previousMonth );
-			const levelId = current?.levelId ?? previous?.levelId ?? 0;
-			const points = current?.points ?? 0;
-			const rank = current?.rank ?? null;
+			const totalExpPts = toInteger( row.total_exp_pts );
+			const levelId = row.level_id ?? row.previous_level_id ?? 0;
+			const points = toInteger( row.points ?? 0 );
+			const rank = rankFrom( row.level_id, row.ahead );
 			const prospectId = levelAfterMonth( levelId, points, totalExpPts );
 			const level = levelById( levelId );
 			const next = LEVELS.find(
@@ -198,7 +165,7 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				points,
 				rank,
 				level: levelRef( levelId ),
-				previousLevel: levelRef( previous?.levelId ?? 0 ),
+				previousLevel: levelRef( row.previous_level_id ?? 0 ),
 				prospect: {
 					level: levelRef( prospectId ),
 					maintenance:
@@ -226,8 +193,8 @@ export function createRankingRepository( db: Kysely< Database > ) {
 		/**
 		 * The month's top testers and the peers around the tester, self included, in two statements: the
 		 * tester (found from the WordPress user) with its row of the month (with the testers ahead and the testers
-		 * of the same points), then five seeks along the ranking index that stop after a few rows. Ranking order:
-		 * points descending, then tester id. Above the tester: the same points and a smaller id, then more points;
+		 * of the same points), then seeks along the ranking index that stop after a few rows (three on MariaDB,
+		 * five on SQLite). Ranking order: points descending, then tester id. Above the tester: the same points and a smaller id, then more points;
 		 * below: the same points and a larger id, then fewer points. (Reading the tester's row inside the seeks'
 		 * statement, as a constant join, made MariaDB sort the whole level instead of walking the index.)
 		 *
@@ -273,6 +240,7 @@ export function createRankingRepository( db: Kysely< Database > ) {
 			const testerId = me.id;
 			const points = toInteger( me.points ?? 0 );
 			const mysql = isMysql( db );
+			const ranking = forceIndex( db, 'tester_monthly_levels_rank' );
 			// Each part is a seek that stops after `limit` rows; the testers' names are joined once, to the union.
 			// MariaDB reads a parenthesised part as it is, where a derived table would be copied into a temporary
 			// table first; SQLite accepts an ordered, limited part only as a subquery.
@@ -290,7 +258,7 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				) } as part, m.tester_id, m.points, ${
 					counted ? same : sql`null`
 				} as same
-					from tester_monthly_levels m
+					from tester_monthly_levels m${ ranking }
 					where m.month = ${ month } and m.level_id = ${ me.level_id } and ${ condition }
 					order by m.points ${ sql.raw(
 						order
@@ -299,12 +267,28 @@ export function createRankingRepository( db: Kysely< Database > ) {
 					? sql`(${ seek })`
 					: sql`select * from (${ seek }) as p${ sql.lit( index ) }`;
 			};
-			// As SQL text: the query builder's tree for it cost more than running it.
-			const { rows } =
-				await sql< ListedRow >`select u.part, u.tester_id, u.points, u.same, t.name, t.surname, t.image
-				from (${ sql.join(
-					[
-						part( 0, sql`1 = 1`, 'desc', TOPS ),
+			// Above and below the tester. On MariaDB each side is one seek from the tester's place in the ranking
+			// index (month, level, points desc, tester): two ranges, the tester's points past the tester, then the
+			// other points, read in the index's order. SQLite reads such an OR as one range of points and steps over
+			// the tester's side of their points first, so there each side is two seeks.
+			const sides = mysql
+				? [
+						part(
+							2,
+							sql`(m.points > ${ points } or (m.points = ${ points } and m.tester_id < ${ testerId }))`,
+							'asc',
+							PEERS_EACH_SIDE,
+							true
+						),
+						part(
+							4,
+							sql`(m.points < ${ points } or (m.points = ${ points } and m.tester_id > ${ testerId }))`,
+							'desc',
+							PEERS_EACH_SIDE,
+							true
+						),
+				  ]
+				: [
 						part(
 							1,
 							sql`m.points = ${ points } and m.tester_id < ${ testerId }`,
@@ -331,7 +315,12 @@ export function createRankingRepository( db: Kysely< Database > ) {
 							PEERS_EACH_SIDE,
 							true
 						),
-					],
+				  ];
+			// As SQL text: the query builder's tree for it cost more than running it.
+			const { rows } =
+				await sql< ListedRow >`select u.part, u.tester_id, u.points, u.same, t.name, t.surname, t.image
+				from (${ sql.join(
+					[ part( 0, sql`1 = 1`, 'desc', TOPS ), ...sides ],
 					sql` union all `
 				) }) as u
 				join testers t on t.id = u.tester_id`.execute( db );
