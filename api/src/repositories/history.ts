@@ -80,6 +80,12 @@ function nextDay( day: string ): string {
 	return date.toISOString().slice( 0, 10 );
 }
 
+/** The index that holds a tester's experience entries in each sort's order (0003-domain). */
+const EXPERIENCE_SORT_INDEXES = {
+	date: 'experience_entries_tester_date',
+	amount: 'experience_entries_tester_amount',
+} as const;
+
 /** The index that holds a tester's bugs in each sort's order (0003-domain). */
 const BUG_SORT_INDEXES = {
 	id: 'bugs_tester',
@@ -224,9 +230,7 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 						'experience_entries',
 						filtered
 							? undefined
-							: `experience_entries_tester_${
-									sort === 'amount' ? 'amount' : 'date'
-							  }`
+							: EXPERIENCE_SORT_INDEXES[ query.orderBy ]
 					),
 					'x.tester_id',
 					'me.id'

@@ -194,9 +194,10 @@ export function createRankingRepository( db: Kysely< Database > ) {
 		 * The month's top testers and the peers around the tester, self included, in two statements: the
 		 * tester (found from the WordPress user) with its row of the month (with the testers ahead and the testers
 		 * of the same points), then seeks along the ranking index that stop after a few rows (three on MariaDB,
-		 * five on SQLite). Ranking order: points descending, then tester id. Above the tester: the same points and a smaller id, then more points;
-		 * below: the same points and a larger id, then fewer points. (Reading the tester's row inside the seeks'
-		 * statement, as a constant join, made MariaDB sort the whole level instead of walking the index.)
+		 * five on SQLite). Ranking order: points descending, then tester id. Above the tester: the same points and
+		 * a smaller id, then more points; below: the same points and a larger id, then fewer points. (Reading the
+		 * tester's row inside the seeks' statement, as a constant join, made MariaDB sort the whole level instead
+		 * of walking the index.)
 		 *
 		 * @param wpUserId The tester's WordPress user.
 		 * @param now
@@ -249,7 +250,7 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				condition: RawBuilder< unknown >,
 				order: 'asc' | 'desc',
 				limit: number,
-				// Only rows with other points than the tester's need their count (the top three need none).
+				// Rows that may have other points than the tester's need their count (the top three need none).
 				counted = false
 			) => {
 				const ties = sql.raw( order === 'asc' ? 'desc' : 'asc' );
