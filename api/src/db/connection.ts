@@ -11,6 +11,7 @@ import {
 	type MysqlPool,
 } from 'kysely';
 import { createPool } from 'mysql2';
+import { withPreparedReads } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'mysql';
@@ -165,9 +166,9 @@ function mysqlDialect(
 		timezone: 'Z',
 	} );
 	return new MysqlDialect( {
-		// mysql2's own typings of `query` overloads are wider than the shape Kysely 0.27 declares; at run time
-		// the pool is exactly what Kysely's documentation passes.
-		pool: pool as unknown as MysqlPool,
+		// Long reads run as prepared statements (prepared.ts). The wrapper lends connections with the `query`
+		// and `release` Kysely's driver calls; its MysqlPool type declares mysql2's whole pool.
+		pool: withPreparedReads( pool ) as unknown as MysqlPool,
 		// CURRENT_TIMESTAMP and friends must agree with the UTC strings the application writes.
 		onCreateConnection: async ( connection: DatabaseConnection ) => {
 			await connection.executeQuery(
