@@ -115,6 +115,7 @@ describe( 'api/src/server.ts', () => {
 					'0007-rank-buckets',
 					'0008-campaign-counts',
 					'0009-end-date-counts',
+					'0010-listed-end-counts',
 				]
 			);
 

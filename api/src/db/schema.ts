@@ -515,12 +515,11 @@ export interface CampaignCountsTable {
 	campaigns: Counter;
 }
 
-/** 0009: campaigns per status, visibility and end date, kept by triggers. */
-export interface CampaignEndCountsTable {
-	status_id: number;
-	visibility: string;
+/** 0010: the public and targeted campaigns per end date, running and closed, kept by triggers on campaigns. */
+export interface ListedEndCountsTable {
 	end_date: string;
-	campaigns: Counter;
+	running: Counter;
+	closed: Counter;
 }
 
 /**
@@ -685,7 +684,7 @@ export interface Database {
 	monthly_rank_counts: MonthlyRankCountsTable;
 	monthly_rank_buckets: MonthlyRankBucketsTable;
 	campaign_counts: CampaignCountsTable;
-	campaign_end_counts: CampaignEndCountsTable;
+	listed_end_counts: ListedEndCountsTable;
 	tester_end_counts: TesterEndCountsTable;
 	application_counts: ApplicationCountsTable;
 	tester_counts: TesterCountsTable;

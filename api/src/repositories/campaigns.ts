@@ -6,6 +6,9 @@ import { fromSqlDateTime, toInteger, toSqlDateTime } from '../db/values.ts';
 export const LOCALES = [ 'en', 'it', 'es', 'fr' ] as const;
 export type Locale = ( typeof LOCALES )[ number ];
 
+const isLocale = ( code: string | null ): code is Locale =>
+	( LOCALES as readonly ( string | null )[] ).includes( code );
+
 export type Visibility = 'available' | 'candidate' | 'unavailable';
 export type CampaignSort =
 	| 'start_date'
@@ -79,6 +82,9 @@ const DATE_INDEXES = {
 	close_date: 'campaigns_close',
 } as const;
 
+/** What listed_end_counts (0010) sums for each status filter: 0 for none (running and closed). */
+const LISTED_COLUMNS = [ 'k.running + k.closed', 'k.running', 'k.closed' ];
+
 const DATE_COLUMNS = {
 	start_date: 'start_date',
 	end_date: 'end_date',
@@ -106,7 +112,12 @@ interface PageStatement {
 	ids: RawBuilder< unknown >;
 	order: PageOrder;
 	total?: RawBuilder< unknown >;
+	/** Whether `ids` also selects CAMPAIGN_COLUMNS from the campaigns it read, so that they are not read again. */
+	withColumns?: boolean;
 }
+
+/** What a page shows of a campaign `c`, for a page statement that reads the campaigns anyway. */
+const CAMPAIGN_COLUMNS = sql`c.title, c.start_date, c.end_date, c.close_date, c.campaign_type_id`;
 
 interface DescribedRow {
 	id: number;
@@ -150,9 +161,10 @@ export type CampaignsRepository = ReturnType<
  */
 export function createCampaignsRepository( db: Kysely< Database > ) {
 	/**
-	 * A page read in full in one statement: its campaigns joined to their type and every content language (a row
-	 * per language), with the total when the page statement can compute it. The page's order is put back here:
-	 * sorting its rows again cost MariaDB more than the rest of reading them.
+	 * A page read in full in one statement: its campaigns (unless the page statement selected their columns)
+	 * joined to their type and every content language (a row per language), with the total when the page
+	 * statement can compute it. The page's order is put back here: sorting its rows again cost MariaDB more than
+	 * the rest of reading them.
 	 *
 	 * @param page
 	 * @param locale
@@ -161,16 +173,19 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		page: PageStatement,
 		locale: Locale
 	): Promise< { items: CampaignListItem[]; total?: number } > {
+		// Where the campaigns' columns come from: the page statement's rows, or the campaigns joined here.
+		const source = page.withColumns ? sql`p` : sql`c`;
 		const { rows } =
 			await sql< DescribedRow >`select p.id, p.visibility_rank,
 				${ page.total ?? sql`null` } as total,
-				c.title, c.start_date, c.end_date, c.close_date,
+				${ source }.title, ${ source }.start_date, ${ source }.end_date, ${ source }.close_date,
 				t.id as type_id, t.name as type_name, t.icon as type_icon,
 				l.language_code, l.manual_link, l.preview_link
-			from (${ page.ids }) p
-			join campaigns c on c.id = p.id
-			join campaign_types t on t.id = c.campaign_type_id
-			left join campaign_contents l on l.campaign_id = c.id`.execute( db );
+			from (${ page.ids }) p${
+				page.withColumns ? sql`` : sql` join campaigns c on c.id = p.id`
+			}
+			join campaign_types t on t.id = ${ source }.campaign_type_id
+			left join campaign_contents l on l.campaign_id = p.id`.execute( db );
 		const byCampaign = new Map< number, DescribedRow[] >();
 		for ( const row of rows ) {
 			const id = toInteger( row.id );
@@ -188,9 +203,6 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		const items: CampaignListItem[] = [];
 		for ( const languages of campaigns ) {
 			const campaign = languages[ 0 ];
-			const own = languages.filter(
-				( row ) => row.language_code !== null
-			);
 			items.push( {
 				id: campaign.id,
 				name: campaign.title,
@@ -204,8 +216,8 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					end: fromSqlDateTime( campaign.end_date ),
 					close: fromSqlDateTime( campaign.close_date ),
 				},
-				manual_link: perLanguage( own, 'manual_link', locale ),
-				preview_link: perLanguage( own, 'preview_link', locale ),
+				manual_link: perLanguage( languages, 'manual_link', locale ),
+				preview_link: perLanguage( languages, 'preview_link', locale ),
 				visibility: {
 					type: VISIBILITY_ORDER[
 						toInteger( campaign.visibility_rank )
@@ -379,16 +391,16 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				and g.campaign_id = c.id`;
 		// The total, in the page's statement: the public and targeted campaigns of the filters, plus the internal
 		// and small-group ones the tester sees, less for `accepted` 0 the tester's selected ones.
-		// - With a date filter, all three are sums over the counts kept per end date (0009): campaigns per status,
-		//   visibility and end date; the tester's restricted campaigns and selected applications per campaign
-		//   status and end date.
+		// - With a date filter, all three are sums over the counts kept per end date: the public and targeted
+		//   campaigns, a column per status (0010); the tester's restricted campaigns and selected applications per
+		//   campaign status (0009).
 		// - Without one, the first is a sum over the counts kept per status and visibility (0008), the second a
 		//   lookup of the tester's application or listing for each internal and small-group campaign
 		//   (`campaigns_visibility` finds them), the third a sum over the applications kept per status (0006).
 		const total = ended
-			? sql`((select coalesce(sum(k.campaigns), 0) from campaign_end_counts k
-					where k.status_id in (${ statuses }) and k.visibility in ('public', 'target')
-					and k.end_date ${ ended } ${ now })
+			? sql`((select coalesce(sum(${ sql.raw(
+					LISTED_COLUMNS[ query.statusId ?? 0 ]
+			  ) }), 0) from listed_end_counts k where k.end_date ${ ended } ${ now })
 				+ (select coalesce(sum(e.restricted${
 					query.accepted === 0 ? sql` - e.selected` : sql``
 				}), 0) from testers me join tester_end_counts e on e.tester_id = me.id
@@ -435,7 +447,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		) {
 			const firstOpen = await describe(
 				{
-					ids: sql`select c.id, 0 as visibility_rank from testers me join campaigns c${ walking(
+					ids: sql`select c.id, 0 as visibility_rank, ${ CAMPAIGN_COLUMNS } from testers me join campaigns c${ walking(
 						'start_date'
 					) } ${ mine } ${ targeting }
 						where ${ isMe } and ${ filters } and ${ open }
@@ -446,6 +458,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 						}`,
 					order: { column: 'start_date', direction: 'ASC' },
 					total,
+					withColumns: true,
 				},
 				query.locale
 			);
@@ -588,34 +601,34 @@ function inOrder( order: PageOrder ) {
 
 /**
  * A link per language: the campaign's own page in that language, else the page in `locale`, else the English
- * one, else any, else null.
+ * one, else any, else null. One pass over the campaign's rows (one per content language, or a single row of
+ * nulls), run twice for every campaign of every page.
  *
  * @param contents
  * @param column
  * @param locale
  */
 function perLanguage(
-	contents: Array< {
-		language_code: string | null;
-		manual_link: string | null;
-		preview_link: string | null;
-	} >,
+	contents: DescribedRow[],
 	column: 'manual_link' | 'preview_link',
 	locale: Locale
 ): PerLanguage {
-	const link = ( language: string ) =>
-		contents.find( ( content ) => content.language_code === language )?.[
-			column
-		] ?? null;
-	const fallback =
-		link( locale ) ??
-		link( 'en' ) ??
-		contents.find( ( content ) => content[ column ] )?.[ column ] ??
-		null;
-	return Object.fromEntries(
-		LOCALES.map( ( language ) => [
-			language,
-			link( language ) ?? fallback,
-		] )
-	) as PerLanguage;
+	const own: PerLanguage = { en: null, it: null, es: null, fr: null };
+	let any: string | null = null;
+	for ( const content of contents ) {
+		const link = content[ column ];
+		if ( isLocale( content.language_code ) ) {
+			own[ content.language_code ] = link;
+		}
+		if ( ! any && link ) {
+			any = link;
+		}
+	}
+	const fallback = own[ locale ] ?? own.en ?? any;
+	return {
+		en: own.en ?? fallback,
+		it: own.it ?? fallback,
+		es: own.es ?? fallback,
+		fr: own.fr ?? fallback,
+	};
 }

@@ -2507,9 +2507,9 @@ describe( 'campaign_counts keeps the campaigns per status and visibility (0008)'
 	} );
 } );
 
-/* ---------------------------------------------------------------------- campaign_end_counts, tester_end_counts */
+/* ----------------------------------------------------------------------- listed_end_counts, tester_end_counts */
 
-describe( 'the counts kept per end date (0009) follow every write that moves them', () => {
+describe( 'the counts kept per end date (0009, 0010) follow every write that moves them', () => {
 	let ctx: TestContext;
 
 	before( async () => {
@@ -2548,11 +2548,12 @@ describe( 'the counts kept per end date (0009) follow every write that moves the
 		};
 		const expectedCampaigns = new Map< string, number[] >();
 		for ( const c of campaigns ) {
-			add(
-				expectedCampaigns,
-				`${ c.status_id }|${ c.visibility }|${ c.end_date }`,
-				[ 1 ]
-			);
+			if ( c.visibility === 'public' || c.visibility === 'target' ) {
+				add( expectedCampaigns, c.end_date, [
+					Number( c.status_id === 1 ),
+					Number( c.status_id === 2 ),
+				] );
+			}
 		}
 		const expectedTesters = new Map< string, number[] >();
 		for ( const c of campaigns ) {
@@ -2588,13 +2589,13 @@ describe( 'the counts kept per end date (0009) follow every write that moves the
 				.sort();
 		const keptCampaigns = new Map< string, number[] >();
 		for ( const row of await db
-			.selectFrom( 'campaign_end_counts' )
+			.selectFrom( 'listed_end_counts' )
 			.selectAll()
 			.execute() ) {
-			keptCampaigns.set(
-				`${ row.status_id }|${ row.visibility }|${ row.end_date }`,
-				[ Number( row.campaigns ) ]
-			);
+			keptCampaigns.set( row.end_date, [
+				Number( row.running ),
+				Number( row.closed ),
+			] );
 		}
 		const keptTesters = new Map< string, number[] >();
 		for ( const row of await db
@@ -2632,7 +2633,7 @@ describe( 'the counts kept per end date (0009) follow every write that moves the
 			await ctx.createTester(),
 		];
 		const campaign = (
-			visibility: 'public' | 'internal' | 'small-group'
+			visibility: 'public' | 'target' | 'internal' | 'small-group'
 		) =>
 			insertCampaign( ctx, {
 				title: `Ending ${ visibility }`,
@@ -2644,6 +2645,7 @@ describe( 'the counts kept per end date (0009) follow every write that moves the
 		const open = await campaign( 'public' );
 		const inner = await campaign( 'internal' );
 		const group = await campaign( 'small-group' );
+		const targeted = await campaign( 'target' );
 		const list = ( testerId: number, campaignId: number ) =>
 			db
 				.insertInto( 'campaign_targets' )
@@ -2673,6 +2675,8 @@ describe( 'the counts kept per end date (0009) follow every write that moves the
 		await list( ann.id, inner );
 		await setStatus( ann.id, open, 'selected' );
 		let kept = await assertKept( 'after applications and listings' );
+		// The public and the targeted campaign, both running.
+		assert.deepEqual( kept.campaigns, [ `${ end }|2|0` ] );
 		assert.deepEqual( kept.testers, [
 			`${ ann.id }|1|${ end }|1|1`,
 			`${ ben.id }|1|${ end }|1|2`,
@@ -2714,13 +2718,39 @@ describe( 'the counts kept per end date (0009) follow every write that moves the
 			.set( { title: 'Renamed', selected_count: 2 } )
 			.where( 'id', '=', inner )
 			.execute();
-		await assertKept( 'after campaign changes' );
+		kept = await assertKept( 'after campaign changes' );
+		assert.deepEqual( kept.campaigns, [ `${ end }|1|0` ] );
+		// A targeted campaign closed, then moved to another end date.
+		await db
+			.updateTable( 'campaigns' )
+			.set( { status_id: 2 } )
+			.where( 'id', '=', targeted )
+			.execute();
+		kept = await assertKept( 'after the targeted campaign closed' );
+		assert.deepEqual( kept.campaigns, [ `${ end }|0|1` ] );
+		await db
+			.updateTable( 'campaigns' )
+			.set( { end_date: sqlAt( 6 ), close_date: sqlAt( 7 ) } )
+			.where( 'id', '=', targeted )
+			.execute();
+		kept = await assertKept( 'after the targeted campaign moved' );
+		assert.deepEqual( kept.campaigns, [ `${ sqlAt( 6 ) }|0|1` ] );
+		await db
+			.deleteFrom( 'campaigns' )
+			.where( 'id', '=', targeted )
+			.execute();
+		kept = await assertKept( 'after the targeted campaign was deleted' );
+		assert.deepEqual( kept.campaigns, [] );
 		await db
 			.updateTable( 'campaigns' )
 			.set( { visibility: 'public' } )
 			.where( 'id', 'in', [ open, inner, group ] )
 			.execute();
 		kept = await assertKept( 'after every campaign turned public' );
+		assert.deepEqual( kept.campaigns, [
+			`${ end }|1|1`,
+			`${ sqlAt( 3 ) }|1|0`,
+		] );
 		assert.deepEqual( kept.testers, [
 			`${ ben.id }|1|${ sqlAt( 3 ) }|1|0`,
 			`${ cai.id }|2|${ end }|1|0`,
@@ -2742,10 +2772,7 @@ describe( 'the counts kept per end date (0009) follow every write that moves the
 		await db.deleteFrom( 'testers' ).where( 'id', '=', ben.id ).execute();
 		kept = await assertKept( 'after deletions' );
 		assert.deepEqual( kept.testers, [] );
-		assert.deepEqual( kept.campaigns, [
-			`1|internal|${ sqlAt( 3 ) }|1`,
-			`1|public|${ end }|1`,
-		] );
+		assert.deepEqual( kept.campaigns, [ `${ end }|1|0` ] );
 	} );
 } );
 
