@@ -234,6 +234,18 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		};
 	}
 
+	/**
+	 * A page's total alone, for an empty page, whose statement returned no row to carry it.
+	 *
+	 * @param total The page statement's total expression.
+	 */
+	async function totalOf( total: RawBuilder< unknown > ) {
+		const { rows } = await sql< {
+			total: number | string;
+		} >`select ${ total } as total`.execute( db );
+		return toInteger( rows[ 0 ].total );
+	}
+
 	async function selectedPage(
 		viewer: Viewer,
 		query: CampaignListQuery,
@@ -250,60 +262,45 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				? 'applications_board_close'
 				: 'applications_board_end'
 		) }`;
+		const ended = sql.raw( query.completed ? '<' : '>=' );
 		// Over `testers me join ${ applications }`.
 		const range = sql`me.wp_user_id = ${
 			viewer.wpUserId
 		} and a.status = 'selected' and a.campaign_status_id in (${ statuses })${
 			query.completed === undefined
 				? sql``
-				: sql` and a.campaign_end_date ${ sql.raw(
-						query.completed ? '<' : '>='
-				  ) } ${ now }`
+				: sql` and a.campaign_end_date ${ ended } ${ now }`
 		}`;
-		const countRows = () =>
-			sql< {
-				total: number | string | null;
-			} >`select count(*) as total from testers me join ${ applications } on a.tester_id = me.id where ${ range }`
-				.execute( db )
-				.then( ( { rows: [ row ] } ) => toInteger( row.total ?? 0 ) );
 		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
-		// Without a date filter the total is a sum of the counts kept per status (0006), not a count of rows.
-		// With one, MariaDB reads the range once for the page and its size (a window count); SQLite counts a
-		// range faster than it computes a window over it.
-		let total;
-		let window = sql``;
-		if ( query.completed === undefined ) {
-			total = sql`(select coalesce(sum(n.applications), 0) from testers me
-				join application_counts n on n.tester_id = me.id where me.wp_user_id = ${ viewer.wpUserId }
-				and n.status = 'selected' and n.campaign_status_id in (${ statuses }))`;
-		} else if ( isMysql( db ) ) {
-			total = sql`p.total`;
-			window = sql`, count(*) over () as total`;
-		}
-		const [ counted, described ] = await Promise.all( [
-			total ? undefined : countRows(),
-			describe(
-				{
-					ids: sql`select a.campaign_id as id, 0 as visibility_rank, a.${ sql.raw(
-						`campaign_${ DATE_COLUMNS[ query.orderBy ] }`
-					) } as sort_key${ window } from testers me join ${ applications } on a.tester_id = me.id
-						where ${ range }
-						order by sort_key ${ direction }, a.campaign_id ${ direction }
-						limit ${ query.limit } offset ${ query.start }`,
-					order: {
-						column: DATE_COLUMNS[ query.orderBy ],
-						direction: query.order,
-					},
-					total,
+		// The total is a sum of counts kept by triggers, not a count of the range: the tester's selected applications
+		// per campaign status (0006) or, with a date filter, per campaign status and end date (0009), fewer rows than
+		// the range has entries (a tester's campaigns share end dates), where a window count over the range had to
+		// copy it into a temporary table first.
+		const total =
+			query.completed === undefined
+				? sql`(select coalesce(sum(n.applications), 0) from testers me
+					join application_counts n on n.tester_id = me.id where me.wp_user_id = ${ viewer.wpUserId }
+					and n.status = 'selected' and n.campaign_status_id in (${ statuses }))`
+				: sql`(select coalesce(sum(e.selected), 0) from testers me
+					join tester_end_counts e on e.tester_id = me.id where me.wp_user_id = ${ viewer.wpUserId }
+					and e.campaign_status_id in (${ statuses }) and e.end_date ${ ended } ${ now })`;
+		const { items, total: counted } = await describe(
+			{
+				ids: sql`select a.campaign_id as id, 0 as visibility_rank, a.${ sql.raw(
+					`campaign_${ DATE_COLUMNS[ query.orderBy ] }`
+				) } as sort_key from testers me join ${ applications } on a.tester_id = me.id
+					where ${ range }
+					order by sort_key ${ direction }, a.campaign_id ${ direction }
+					limit ${ query.limit } offset ${ query.start }`,
+				order: {
+					column: DATE_COLUMNS[ query.orderBy ],
+					direction: query.order,
 				},
-				query.locale
-			),
-		] );
-		return pageOf(
-			described.items,
-			query,
-			counted ?? described.total ?? ( await countRows() )
+				total,
+			},
+			query.locale
 		);
+		return pageOf( items, query, counted ?? ( await totalOf( total ) ) );
 	}
 
 	async function visiblePage(
@@ -421,10 +418,6 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 							and n.campaign_status_id in (${ statuses }))`
 							: sql``
 					})`;
-		const countAll = () =>
-			sql< { total: number | string } >`select ${ total } as total`
-				.execute( db )
-				.then( ( { rows: [ row ] } ) => toInteger( row.total ) );
 		// The date index a walk in that date's order reads. MariaDB is told it: weighing each of the campaigns'
 		// nine indexes cost it more than the walk itself.
 		const walking = ( column: keyof typeof DATE_INDEXES ) =>
@@ -435,7 +428,11 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				page,
 				query.locale
 			);
-			return pageOf( items, query, counted ?? ( await countAll() ) );
+			return pageOf(
+				items,
+				query,
+				counted ?? ( await totalOf( total ) )
+			);
 		};
 		// The available table's first pages hold open campaigns only: they are read in start-date order from
 		// the index, stopping at the page's end, instead of ranking every campaign not ended yet. The page is
@@ -466,7 +463,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				return pageOf(
 					firstOpen.items,
 					query,
-					firstOpen.total ?? ( await countAll() )
+					firstOpen.total ?? ( await totalOf( total ) )
 				);
 			}
 		}
