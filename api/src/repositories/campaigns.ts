@@ -336,14 +336,6 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		const filters = sql`c.status_id in (${ statuses })${
 			ended ? sql` and c.end_date ${ ended } ${ now }` : sql``
 		}`;
-		const where = sql`${ filters } and (c.visibility in ('public', 'target')
-			or c.id in ${ applications( 'applied', 'selected', 'excluded' ) }
-			or (c.visibility = 'small-group' and c.id in (select n.campaign_id from testers me
-				join campaign_targets n on n.tester_id = me.id where ${ isMe })))${
-					query.accepted === 0
-						? sql` and c.id not in ${ applications( 'selected' ) }`
-						: sql``
-				}`;
 		// A campaign the tester may apply to (when they have no application yet): running, start date ahead,
 		// a free place, and for a targeted one the tester's country, a spoken language and this month's level.
 		// The block joins `me` and `targeting`.
@@ -364,17 +356,6 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				'tester_languages_unique'
 			) } on c.visibility = 'target' and tl.tester_id = me.id
 				and tl.language_id = c.target_language_id`;
-		// VISIBILITY_ORDER positions: 0 available (selected, or open), 1 candidate (applied), 2 unavailable.
-		const rank = sql`case
-			when c.id in ${ applications( 'applied' ) } then 1
-			${
-				query.accepted === 0
-					? sql``
-					: sql`when c.id in ${ applications( 'selected' ) } then 0`
-			}
-			when c.id in ${ applications( 'excluded' ) } then 2
-			when ${ open } then 0
-			else 2 end`;
 		// The tester's application of a campaign `c` (`a`) and, for a small-group one, the tester's listing (`g`):
 		// both through a unique key, one row at most.
 		const mine = sql`left join applications a${ forceIndex(
@@ -513,6 +494,27 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				total,
 			} );
 		}
+		// Every other list ranks the campaigns of the filters: those the tester sees (built only here, on the one
+		// path that reads them).
+		const where = sql`${ filters } and (c.visibility in ('public', 'target')
+			or c.id in ${ applications( 'applied', 'selected', 'excluded' ) }
+			or (c.visibility = 'small-group' and c.id in (select n.campaign_id from testers me
+				join campaign_targets n on n.tester_id = me.id where ${ isMe })))${
+					query.accepted === 0
+						? sql` and c.id not in ${ applications( 'selected' ) }`
+						: sql``
+				}`;
+		// VISIBILITY_ORDER positions: 0 available (selected, or open), 1 candidate (applied), 2 unavailable.
+		const rank = sql`case
+			when c.id in ${ applications( 'applied' ) } then 1
+			${
+				query.accepted === 0
+					? sql``
+					: sql`when c.id in ${ applications( 'selected' ) } then 0`
+			}
+			when c.id in ${ applications( 'excluded' ) } then 2
+			when ${ open } then 0
+			else 2 end`;
 		const sortColumn = sql.raw( DATE_COLUMNS[ query.orderBy ] );
 		const byVisibility = query.orderBy === 'visibility';
 		return pageFrom( {
