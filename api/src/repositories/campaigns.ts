@@ -105,13 +105,13 @@ interface PageOrder {
 
 /**
  * A page of campaigns as SQL: `ids` selects the page's campaigns (`id` and `visibility_rank` as a
- * VISIBILITY_ORDER position), already limited; `order` the order `ids` chose them in; `total`, when the
- * statement can compute it, an expression for the number of campaigns that match.
+ * VISIBILITY_ORDER position), already limited; `order` the order `ids` chose them in; `total` an expression
+ * for the number of campaigns that match (a scalar subquery over counts kept by triggers).
  */
 interface PageStatement {
 	ids: RawBuilder< unknown >;
 	order: PageOrder;
-	total?: RawBuilder< unknown >;
+	total: RawBuilder< unknown >;
 	/** Whether `ids` also selects CAMPAIGN_COLUMNS from the campaigns it read, so that they are not read again. */
 	withColumns?: boolean;
 }
@@ -122,7 +122,7 @@ const CAMPAIGN_COLUMNS = sql`c.title, c.start_date, c.end_date, c.close_date, c.
 interface DescribedRow {
 	id: number;
 	visibility_rank: number | string;
-	total: number | string | null;
+	total: number | string;
 	title: string;
 	start_date: string;
 	end_date: string;
@@ -162,8 +162,8 @@ export type CampaignsRepository = ReturnType<
 export function createCampaignsRepository( db: Kysely< Database > ) {
 	/**
 	 * A page read in full in one statement: its campaigns (unless the page statement selected their columns)
-	 * joined to their type and every content language (a row per language), with the total when the page
-	 * statement can compute it. The page's order is put back here: sorting its rows again cost MariaDB more than
+	 * joined to their type and every content language (a row per language), with the total in every row (none
+	 * when the page is empty). The page's order is put back here: sorting its rows again cost MariaDB more than
 	 * the rest of reading them.
 	 *
 	 * @param page
@@ -177,7 +177,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		const source = page.withColumns ? sql`p` : sql`c`;
 		const { rows } =
 			await sql< DescribedRow >`select p.id, p.visibility_rank,
-				${ page.total ?? sql`null` } as total,
+				${ page.total } as total,
 				${ source }.title, ${ source }.start_date, ${ source }.end_date, ${ source }.close_date,
 				t.id as type_id, t.name as type_name, t.icon as type_icon,
 				l.language_code, l.manual_link, l.preview_link
@@ -227,23 +227,26 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		}
 		return {
 			items,
-			total:
-				rows.length && rows[ 0 ].total !== null
-					? toInteger( rows[ 0 ].total )
-					: undefined,
+			total: rows.length ? toInteger( rows[ 0 ].total ) : undefined,
 		};
 	}
 
 	/**
-	 * A page's total alone, for an empty page, whose statement returned no row to carry it.
+	 * A page read in full, its total read on its own only for an empty page, whose statement returned no row to
+	 * carry it.
 	 *
-	 * @param total The page statement's total expression.
+	 * @param page
+	 * @param query
 	 */
-	async function totalOf( total: RawBuilder< unknown > ) {
+	async function pageFrom( page: PageStatement, query: CampaignListQuery ) {
+		const { items, total } = await describe( page, query.locale );
+		if ( total !== undefined ) {
+			return pageOf( items, query, total );
+		}
 		const { rows } = await sql< {
 			total: number | string;
-		} >`select ${ total } as total`.execute( db );
-		return toInteger( rows[ 0 ].total );
+		} >`select ${ page.total } as total`.execute( db );
+		return pageOf( items, query, toInteger( rows[ 0 ].total ) );
 	}
 
 	async function selectedPage(
@@ -284,7 +287,7 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				: sql`(select coalesce(sum(e.selected), 0) from testers me
 					join tester_end_counts e on e.tester_id = me.id where me.wp_user_id = ${ viewer.wpUserId }
 					and e.campaign_status_id in (${ statuses }) and e.end_date ${ ended } ${ now })`;
-		const { items, total: counted } = await describe(
+		return pageFrom(
 			{
 				ids: sql`select a.campaign_id as id, 0 as visibility_rank, a.${ sql.raw(
 					`campaign_${ DATE_COLUMNS[ query.orderBy ] }`
@@ -298,9 +301,8 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				},
 				total,
 			},
-			query.locale
+			query
 		);
-		return pageOf( items, query, counted ?? ( await totalOf( total ) ) );
 	}
 
 	async function visiblePage(
@@ -403,18 +405,6 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 		// nine indexes cost it more than the walk itself.
 		const walking = ( column: keyof typeof DATE_INDEXES ) =>
 			forceIndex( db, DATE_INDEXES[ column ] );
-		// A page read in full, its total counted apart only when its statement could not (an empty page).
-		const pageFrom = async ( page: PageStatement ) => {
-			const { items, total: counted } = await describe(
-				page,
-				query.locale
-			);
-			return pageOf(
-				items,
-				query,
-				counted ?? ( await totalOf( total ) )
-			);
-		};
 		// The available table's first pages hold open campaigns only: they are read in start-date order from
 		// the index, stopping at the page's end, instead of ranking every campaign not ended yet. The page is
 		// theirs when there are enough of them to fill it.
@@ -440,12 +430,11 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 				},
 				query.locale
 			);
-			if ( firstOpen.items.length === query.limit ) {
-				return pageOf(
-					firstOpen.items,
-					query,
-					firstOpen.total ?? ( await totalOf( total ) )
-				);
+			if (
+				firstOpen.items.length === query.limit &&
+				firstOpen.total !== undefined
+			) {
+				return pageOf( firstOpen.items, query, firstOpen.total );
 			}
 		}
 		const direction = sql.raw( query.order === 'ASC' ? 'asc' : 'desc' );
@@ -483,16 +472,19 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 							status
 					  ) }`;
 			};
-			return pageFrom( {
-				ids: sql`select w.id, w.visibility_rank from (${ sql.join(
-					statusIds.map( walkStatus ),
-					sql` union all `
-				) }) as w
+			return pageFrom(
+				{
+					ids: sql`select w.id, w.visibility_rank from (${ sql.join(
+						statusIds.map( walkStatus ),
+						sql` union all `
+					) }) as w
 						order by w.sort_key ${ direction }, w.id ${ direction }
 						limit ${ query.limit } offset ${ query.start }`,
-				order: { column, direction: query.order },
-				total,
-			} );
+					order: { column, direction: query.order },
+					total,
+				},
+				query
+			);
 		}
 		// Every other list ranks the campaigns of the filters: those the tester sees (built only here, on the one
 		// path that reads them).
@@ -517,8 +509,9 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 			else 2 end`;
 		const sortColumn = sql.raw( DATE_COLUMNS[ query.orderBy ] );
 		const byVisibility = query.orderBy === 'visibility';
-		return pageFrom( {
-			ids: sql`select c.id, ${ rank } as visibility_rank from testers me join campaigns c ${ targeting }
+		return pageFrom(
+			{
+				ids: sql`select c.id, ${ rank } as visibility_rank from testers me join campaigns c ${ targeting }
 					where ${ isMe } and ${ where }
 					order by ${
 						byVisibility
@@ -529,13 +522,15 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 					}, c.id ${ direction } limit ${ query.limit } offset ${
 						query.start
 					}`,
-			order: {
-				column: DATE_COLUMNS[ query.orderBy ],
-				direction: query.order,
-				byRank: byVisibility,
+				order: {
+					column: DATE_COLUMNS[ query.orderBy ],
+					direction: query.order,
+					byRank: byVisibility,
+				},
+				total,
 			},
-			total,
-		} );
+			query
+		);
 	}
 
 	return {
