@@ -7,6 +7,7 @@ import {
 import { forceIndex } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { fromSqlDateTime, toInteger } from '../db/values.ts';
+import { LastSeen } from '../lib/last-seen.ts';
 import { pageOf, type Page, type SortOrder } from './campaigns.ts';
 
 export interface ExperienceQuery {
@@ -94,6 +95,21 @@ const BUG_SORT_INDEXES = {
 	campaign: 'bugs_tester_campaign',
 } as const;
 
+/** The lists with a count kept alongside (tester_counts, 0006). */
+type Counter = 'experience_entries' | 'bugs';
+
+/** Where a page is read from: see pageWindow. */
+export interface PageWindow {
+	direction: 'asc' | 'desc';
+	offset: number;
+	limit: number;
+	/** Read from the list's other end, placed by the list's size. */
+	reversed: boolean;
+}
+
+/** Testers whose lists' last sizes are remembered, each list apart (readList). */
+const SIZES_REMEMBERED = 10_000;
+
 export type HistoryRepository = ReturnType< typeof createHistoryRepository >;
 
 /**
@@ -104,7 +120,8 @@ export type HistoryRepository = ReturnType< typeof createHistoryRepository >;
  * same statement. Pages past the middle of an unfiltered list are read from its other end (pageWindow).
  *
  * The tester is the token's WordPress user, found inside the statements through `testers`' unique key (`me`):
- * the first page is one round trip. A list answers undefined when that user has no tester.
+ * a page is one round trip, but for a page past the middle of a list whose size has changed since this process
+ * last read it (readList). A list answers undefined when that user has no tester.
  *
  * @param db
  */
@@ -146,9 +163,43 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					}
 			);
 
+	// The size of each tester's lists when a page of them was last read: where a page past the middle is read from
+	// (pageWindow) depends on it, and it would otherwise take a round trip of its own. Only a hint: each page's
+	// statement reads the list's size too, and a page placed by a size that has changed since is read again.
+	const lastSizes = {
+		experience_entries: new LastSeen< number, number >( SIZES_REMEMBERED ),
+		bugs: new LastSeen< number, number >( SIZES_REMEMBERED ),
+	};
+
 	/**
-	 * Where a list's page is read from, and its size when it must be known first: a page past the first of
-	 * an unfiltered list may be read from the other end (pageWindow). Null without a tester.
+	 * The size of a list whose page came back empty: the count kept alongside, or, with a filter, a count of
+	 * the filtered rows. Undefined without a tester.
+	 *
+	 * @param wpUserId
+	 * @param counter
+	 * @param filtered The list's rows, filtered, when a filter applies.
+	 */
+	async function sizeOfEmpty(
+		wpUserId: number,
+		counter: Counter,
+		filtered: SelectQueryBuilder< Database, any, object > | undefined
+	): Promise< number | undefined > {
+		const counts = await countsOf( wpUserId );
+		if ( ! counts || ! filtered ) {
+			return counts?.[ counter ];
+		}
+		const row = await filtered
+			.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
+			.executeTakeFirstOrThrow();
+		return toInteger( row.total as number );
+	}
+
+	/**
+	 * A page of a list with the list's size, or undefined without a tester. `read` runs the page's statement
+	 * for a window, each row carrying the list's size (`total`). A page past the middle of an unfiltered list
+	 * is read from the other end, placed by the size the list had last time (or, the first time, by the count
+	 * kept alongside): one round trip when the size has not changed, and read again when it has. A window read
+	 * from the query's own end does not depend on the size.
 	 *
 	 * @param wpUserId
 	 * @param query
@@ -156,56 +207,43 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 	 * @param query.limit
 	 * @param query.order
 	 * @param counter     The count kept alongside for the unfiltered list.
-	 * @param filtered
+	 * @param filtered    The list's rows, filtered, when a filter applies.
+	 * @param read
 	 */
-	async function windowOf(
+	async function readList< Row extends { total?: number | string | null } >(
 		wpUserId: number,
 		query: { start: number; limit: number; order: SortOrder },
-		counter: 'experience_entries' | 'bugs',
-		filtered: boolean
-	) {
-		if ( filtered || query.start === 0 ) {
-			return { window: pageWindow( query, undefined ), known: undefined };
+		counter: Counter,
+		filtered: SelectQueryBuilder< Database, any, object > | undefined,
+		read: ( window: PageWindow ) => Promise< Row[] >
+	): Promise< { rows: Row[]; total: number } | undefined > {
+		let size: number | undefined;
+		if ( ! filtered && query.start > 0 ) {
+			size =
+				lastSizes[ counter ].get( wpUserId ) ??
+				( await countsOf( wpUserId ) )?.[ counter ];
+			if ( size === undefined ) {
+				return undefined;
+			}
 		}
-		const counts = await countsOf( wpUserId );
-		if ( ! counts ) {
-			return null;
+		// A third read, after the size changed between two, goes from the query's own end.
+		for ( let reads = 1; ; reads++ ) {
+			const window = pageWindow( query, reads < 3 ? size : undefined );
+			const rows = await read( window );
+			const total = rows.length
+				? toInteger( rows[ 0 ].total ?? 0 )
+				: await sizeOfEmpty( wpUserId, counter, filtered );
+			if ( total === undefined ) {
+				return undefined;
+			}
+			if ( ! filtered ) {
+				lastSizes[ counter ].set( wpUserId, total );
+			}
+			if ( ! window.reversed || total === size ) {
+				return { rows, total };
+			}
+			size = total;
 		}
-		const known = counts[ counter ];
-		return { window: pageWindow( query, known ), known };
-	}
-
-	/**
-	 * The list's size: known before reading, in the page's rows, or, for an empty page, counted on its own.
-	 * Undefined without a tester.
-	 *
-	 * @param wpUserId
-	 * @param base     The list's rows, filtered, when a filter applies.
-	 * @param counter
-	 * @param known
-	 * @param rows
-	 */
-	async function totalOf(
-		wpUserId: number,
-		base: SelectQueryBuilder< Database, any, object > | undefined,
-		counter: 'experience_entries' | 'bugs',
-		known: number | undefined,
-		rows: Array< { total?: number | string | null } >
-	): Promise< number | undefined > {
-		if ( known !== undefined ) {
-			return known;
-		}
-		if ( rows.length ) {
-			return toInteger( rows[ 0 ].total ?? 0 );
-		}
-		const counts = await countsOf( wpUserId );
-		if ( ! counts || ! base ) {
-			return counts?.[ counter ];
-		}
-		const row = await base
-			.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
-			.executeTakeFirstOrThrow();
-		return toInteger( row.total as number );
 	}
 
 	return {
@@ -258,61 +296,53 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					) } escape '!'`
 				);
 			}
-			const reading = await windowOf(
+			const direction = query.order === 'ASC' ? 'asc' : 'desc';
+			const read = ( window: PageWindow ) =>
+				db
+					.selectFrom(
+						base
+							.select( 'x.id' )
+							.orderBy( `x.${ sort }`, window.direction )
+							.orderBy( 'x.id', window.direction )
+							.limit( window.limit )
+							.offset( window.offset )
+							.as( 'page' )
+					)
+					.innerJoin( 'experience_entries as e', 'e.id', 'page.id' )
+					.leftJoin( 'campaigns as c', 'c.id', 'e.campaign_id' )
+					.select( [
+						'e.id',
+						'e.amount',
+						'e.activity_id',
+						'e.campaign_id',
+						'e.note',
+						'e.created_at',
+						'c.title',
+					] )
+					.$if( filtered, ( qb ) => qb.select( totalColumn( base ) ) )
+					.$if( ! filtered, ( qb ) =>
+						qb
+							.leftJoin(
+								'tester_counts as k',
+								'k.tester_id',
+								'e.tester_id'
+							)
+							.select( 'k.experience_entries as total' )
+					)
+					.orderBy( `e.${ sort }`, direction )
+					.orderBy( 'e.id', direction )
+					.execute();
+			const list = await readList(
 				wpUserId,
 				query,
 				'experience_entries',
-				filtered
-			);
-			if ( ! reading ) {
-				return undefined;
-			}
-			const { window, known } = reading;
-			const direction = query.order === 'ASC' ? 'asc' : 'desc';
-			const rows = await db
-				.selectFrom(
-					base
-						.select( 'x.id' )
-						.orderBy( `x.${ sort }`, window.direction )
-						.orderBy( 'x.id', window.direction )
-						.limit( window.limit )
-						.offset( window.offset )
-						.as( 'page' )
-				)
-				.innerJoin( 'experience_entries as e', 'e.id', 'page.id' )
-				.leftJoin( 'campaigns as c', 'c.id', 'e.campaign_id' )
-				.select( [
-					'e.id',
-					'e.amount',
-					'e.activity_id',
-					'e.campaign_id',
-					'e.note',
-					'e.created_at',
-					'c.title',
-				] )
-				.$if( filtered, ( qb ) => qb.select( totalColumn( base ) ) )
-				.$if( ! filtered && known === undefined, ( qb ) =>
-					qb
-						.leftJoin(
-							'tester_counts as k',
-							'k.tester_id',
-							'e.tester_id'
-						)
-						.select( 'k.experience_entries as total' )
-				)
-				.orderBy( `e.${ sort }`, direction )
-				.orderBy( 'e.id', direction )
-				.execute();
-			const total = await totalOf(
-				wpUserId,
 				filtered ? base : undefined,
-				'experience_entries',
-				known,
-				rows
+				read
 			);
-			if ( total === undefined ) {
+			if ( ! list ) {
 				return undefined;
 			}
+			const { rows, total } = list;
 			const results = rows.map( ( row ) => ( {
 				id: row.id,
 				amount: toInteger( row.amount ),
@@ -360,58 +390,56 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 			if ( query.status !== undefined ) {
 				base = base.where( 'x.status_id', '=', query.status );
 			}
-			const reading = await windowOf( wpUserId, query, 'bugs', filtered );
-			if ( ! reading ) {
-				return undefined;
-			}
-			const { window, known } = reading;
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
-			let page = base.select( 'x.id' );
-			if ( sort !== 'id' ) {
-				page = page.orderBy( `x.${ sort }`, window.direction );
-			}
-			let described = db
-				.selectFrom(
-					page
-						.orderBy( 'x.id', window.direction )
-						.limit( window.limit )
-						.offset( window.offset )
-						.as( 'page' )
-				)
-				.innerJoin( 'bugs as b', 'b.id', 'page.id' )
-				.innerJoin( 'campaigns as c', 'c.id', 'b.campaign_id' )
-				.select( [
-					'b.id',
-					'b.title',
-					'b.severity_id',
-					'b.status_id',
-					'b.campaign_id',
-					'c.title as campaign_title',
-				] )
-				.$if( filtered, ( qb ) => qb.select( totalColumn( base ) ) )
-				.$if( ! filtered && known === undefined, ( qb ) =>
-					qb
-						.leftJoin(
-							'tester_counts as k',
-							'k.tester_id',
-							'b.tester_id'
-						)
-						.select( 'k.bugs as total' )
-				);
-			if ( sort !== 'id' ) {
-				described = described.orderBy( `b.${ sort }`, direction );
-			}
-			const rows = await described.orderBy( 'b.id', direction ).execute();
-			const total = await totalOf(
+			const read = ( window: PageWindow ) => {
+				let page = base.select( 'x.id' );
+				if ( sort !== 'id' ) {
+					page = page.orderBy( `x.${ sort }`, window.direction );
+				}
+				let described = db
+					.selectFrom(
+						page
+							.orderBy( 'x.id', window.direction )
+							.limit( window.limit )
+							.offset( window.offset )
+							.as( 'page' )
+					)
+					.innerJoin( 'bugs as b', 'b.id', 'page.id' )
+					.innerJoin( 'campaigns as c', 'c.id', 'b.campaign_id' )
+					.select( [
+						'b.id',
+						'b.title',
+						'b.severity_id',
+						'b.status_id',
+						'b.campaign_id',
+						'c.title as campaign_title',
+					] )
+					.$if( filtered, ( qb ) => qb.select( totalColumn( base ) ) )
+					.$if( ! filtered, ( qb ) =>
+						qb
+							.leftJoin(
+								'tester_counts as k',
+								'k.tester_id',
+								'b.tester_id'
+							)
+							.select( 'k.bugs as total' )
+					);
+				if ( sort !== 'id' ) {
+					described = described.orderBy( `b.${ sort }`, direction );
+				}
+				return described.orderBy( 'b.id', direction ).execute();
+			};
+			const list = await readList(
 				wpUserId,
-				filtered ? base : undefined,
+				query,
 				'bugs',
-				known,
-				rows
+				filtered ? base : undefined,
+				read
 			);
-			if ( total === undefined ) {
+			if ( ! list ) {
 				return undefined;
 			}
+			const { rows, total } = list;
 			const results = rows.map( ( row ) => ( {
 				id: row.id,
 				title: row.title,
@@ -447,16 +475,17 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 export function pageWindow(
 	{ start, limit, order }: { start: number; limit: number; order: SortOrder },
 	total: number | undefined
-): { direction: 'asc' | 'desc'; offset: number; limit: number } {
+): PageWindow {
 	const direction = order === 'ASC' ? 'asc' : 'desc';
 	if ( total === undefined || start >= total || start * 2 < total ) {
-		return { direction, offset: start, limit };
+		return { direction, offset: start, limit, reversed: false };
 	}
 	const end = Math.min( total, start + limit );
 	return {
 		direction: direction === 'asc' ? 'desc' : 'asc',
 		offset: total - end,
 		limit: end - start,
+		reversed: true,
 	};
 }
 

@@ -6,6 +6,7 @@ import { mintToken } from '../helpers/tokens.ts';
 import type { ApplicationStatus } from '../../src/db/schema.ts';
 import { toSqlDateTime } from '../../src/db/values.ts';
 import { CAMPAIGN_TYPES } from '../../src/lookups/campaign-types.ts';
+import { createHistoryRepository } from '../../src/repositories/history.ts';
 import {
 	createRankingRepository,
 	monthOf,
@@ -1344,6 +1345,87 @@ describe( 'dashboard reads', () => {
 			}
 		} );
 
+		it( 'reads a page past the middle again when the list changed size since its last page', async () => {
+			// The last page is placed from the list's end by the size its previous read found (history.ts
+			// readList); entries newer than all the others move every page by as many.
+			const deep = '?start=30&limit=5';
+			const expectDeep = async ( rows: Entry[] ) => {
+				const body = await list( deep );
+				assert.deepEqual(
+					idsOf( body ),
+					page( rows, byDate( 'DESC' ), 30, 5 )
+				);
+				assert.equal( body.total, rows.length );
+			};
+			await expectDeep( mine );
+			const added: Entry[] = [];
+			for ( const day of [ '01', '02', '03' ] ) {
+				const row = {
+					tester: 'me',
+					created: `2030-01-${ day } 00:00:00`,
+					amount: 1,
+					activity: 3,
+					campaign: null,
+					note: `Later ${ day }`,
+				} as const;
+				const result = await ctx.database.db
+					.insertInto( 'experience_entries' )
+					.values( {
+						tester_id: me.id,
+						amount: row.amount,
+						activity_id: row.activity,
+						note: row.note,
+						created_at: row.created,
+					} )
+					.executeTakeFirstOrThrow();
+				added.push( { ...row, id: Number( result.insertId ) } );
+			}
+			try {
+				// 35 entries: five on the page where there were two.
+				await expectDeep( [ ...mine, ...added ] );
+			} finally {
+				await ctx.database.db
+					.deleteFrom( 'experience_entries' )
+					.where(
+						'id',
+						'in',
+						added.map( ( entry ) => entry.id )
+					)
+					.execute();
+			}
+			await expectDeep( mine );
+		} );
+
+		it( 'reads a deep page in one statement once the list’s size is known, two the first time', async () => {
+			let statements = 0;
+			const history = createHistoryRepository(
+				ctx.database.db.withPlugin( {
+					transformQuery: ( args ) => args.node,
+					// Once per statement run (transformQuery also sees each subquery built).
+					transformResult: async ( args ) => {
+						statements++;
+						return args.result;
+					},
+				} )
+			);
+			const read = async () => {
+				statements = 0;
+				const result = await history.listExperience( me.wpUserId, {
+					start: 25,
+					limit: 25,
+					order: 'DESC',
+					orderBy: 'date',
+				} );
+				assert.deepEqual(
+					result?.results.map( ( item ) => item.id ),
+					page( mine, byDate( 'DESC' ), 25 )
+				);
+				return statements;
+			};
+			assert.equal( await read(), 2 );
+			assert.equal( await read(), 1 );
+		} );
+
 		it( 'filters by campaign and by activity', async () => {
 			for ( const key of [ 'A', 'B' ] as const ) {
 				const body = await list(
@@ -1653,6 +1735,58 @@ describe( 'dashboard reads', () => {
 			);
 			assert.deepEqual( past.results, [] );
 			assert.equal( past.total, inCampaign.length );
+		} );
+
+		it( 'reads a page past the middle again when the list changed size since its last page', async () => {
+			const deep = '?start=25&limit=10';
+			const expectDeep = async ( rows: BugRow[] ) => {
+				const body = await list( deep );
+				assert.deepEqual(
+					idsOf( body ),
+					expectedIds( rows, 'id', 'DESC', 25, 10 )
+				);
+				assert.equal( body.total, rows.length );
+			};
+			await expectDeep( mine );
+			const added: BugRow[] = [];
+			for ( const title of [ 'Later 1', 'Later 2' ] ) {
+				const row = {
+					tester: 'me',
+					campaign: campaigns[ 0 ],
+					severity: 1,
+					status: 3,
+					title,
+				} as const;
+				const result = await ctx.database.db
+					.insertInto( 'bugs' )
+					.values( {
+						tester_id: me.id,
+						campaign_id: row.campaign,
+						title: row.title,
+						severity_id: row.severity,
+						type_id: 1,
+						replicability_id: 1,
+						status_id: row.status,
+						steps: 'Open it',
+						expected: 'It works',
+						current: 'It does not',
+					} )
+					.executeTakeFirstOrThrow();
+				added.push( { ...row, id: Number( result.insertId ) } );
+			}
+			try {
+				await expectDeep( [ ...mine, ...added ] );
+			} finally {
+				await ctx.database.db
+					.deleteFrom( 'bugs' )
+					.where(
+						'id',
+						'in',
+						added.map( ( bug ) => bug.id )
+					)
+					.execute();
+			}
+			await expectDeep( mine );
 		} );
 
 		it( 'answers title, severity and status with their names, and the campaign', async () => {
