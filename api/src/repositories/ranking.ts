@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { forceIndex, isMysql } from '../db/engine.ts';
 import { toInteger } from '../db/values.ts';
+import { LastSeen } from '../lib/last-seen.ts';
 import { levelAfterMonth, levelById, LEVELS } from '../lookups/levels.ts';
 import {
 	bucketOf,
@@ -94,10 +95,26 @@ interface ListedRow {
 	points: number | string;
 	/** Testers with these points (null in the parts that do not need it). */
 	same: number | string | null;
+	/** The tester's level and the testers ahead of it, in the tester's part only. */
+	level_id: number | string | null;
+	ahead: number | string | null;
 	name: string;
 	surname: string;
 	image: string | null;
 }
+
+/** The tester's own part of the list statement (the others are 0 to 4). */
+const MINE = 5;
+
+/** Where a tester stands in the month's ranking: the ranking index's key. */
+interface Place {
+	testerId: number;
+	levelId: number;
+	points: number;
+}
+
+/** Testers whose place at their last rank list is remembered (lists). */
+const PLACES_REMEMBERED = 10_000;
 
 /**
  * Monthly levels and ranks (migrations/0003-domain.ts tester_monthly_levels, 0005 monthly_rank_counts, 0007
@@ -109,6 +126,9 @@ interface ListedRow {
  * @param db
  */
 export function createRankingRepository( db: Kysely< Database > ) {
+	// Each tester's place in the ranking at their last rank list: the list's seeks start there, and they need it
+	// as constants. Only a hint: the list's statement reads the tester's place too, and seeks again when it moved.
+	const lastPlaces = new LastSeen< number, Place >( PLACES_REMEMBERED );
 	return {
 		/**
 		 * @param wpUserId The tester's WordPress user.
@@ -191,13 +211,15 @@ export function createRankingRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * The month's top testers and the peers around the tester, self included, in two statements: the
-		 * tester (found from the WordPress user) with its row of the month (with the testers ahead and the testers
-		 * of the same points), then seeks along the ranking index that stop after a few rows (three on MariaDB,
-		 * five on SQLite). Ranking order: points descending, then tester id. Above the tester: the same points and
-		 * a smaller id, then more points; below: the same points and a larger id, then fewer points. (Reading the
-		 * tester's row inside the seeks' statement, as a constant join, made MariaDB sort the whole level instead
-		 * of walking the index.)
+		 * The month's top testers and the peers around the tester, self included: the tester (found from the
+		 * WordPress user) with its row of the month (with the testers ahead and the testers of the same points),
+		 * and seeks along the ranking index that stop after a few rows (three on MariaDB, five on SQLite). Ranking
+		 * order: points descending, then tester id. Above the tester: the same points and a smaller id, then more
+		 * points; below: the same points and a larger id, then fewer points. The seeks take the tester's place as
+		 * constants (reading the tester's row inside them, as a constant join, made MariaDB sort the whole level
+		 * instead of walking the index), so they start from the place the tester had at its last list, in the
+		 * statement that reads the tester's row: one statement while the place stays, a second one, with the seeks
+		 * from the new place, when it has moved (and the first time, when the statement reads the tester alone).
 		 *
 		 * @param wpUserId The tester's WordPress user.
 		 * @param now
@@ -213,118 +235,151 @@ export function createRankingRepository( db: Kysely< Database > ) {
 				number | string | null
 			>`(select r.testers from monthly_rank_counts r
 				where r.month = m.month and r.level_id = m.level_id and r.points = m.points)`;
-			const me = await db
-				.selectFrom( 'testers as t' )
-				.leftJoin( 'tester_monthly_levels as m', ( join ) =>
-					join
-						.onRef( 'm.tester_id', '=', 't.id' )
-						.on( 'm.month', '=', month )
-				)
-				.select( [
-					't.id',
-					't.name',
-					't.surname',
-					't.image',
-					'm.level_id',
-					'm.points',
-					aheadOf( month ).as( 'ahead' ),
-					same.as( 'same' ),
-				] )
-				.where( 't.wp_user_id', '=', wpUserId )
-				.executeTakeFirst();
+			const mysql = isMysql( db );
+			const ranking = forceIndex( db, 'tester_monthly_levels_rank' );
+			// MariaDB reads a parenthesised part as it is, where a derived table would be copied into a temporary
+			// table first; SQLite accepts an ordered, limited part only as a subquery.
+			const wrap = ( index: number, select: RawBuilder< unknown > ) =>
+				mysql
+					? sql`(${ select })`
+					: sql`select * from (${ select }) as p${ sql.lit(
+							index
+					  ) }`;
+			// The tester (found from the WordPress user) with its row of the month, the testers ahead and the
+			// testers of the same points.
+			const mine = wrap(
+				MINE,
+				sql`select ${ sql.lit(
+					MINE
+				) } as part, t.id as tester_id, m.points, ${ same } as same, m.level_id, ${ aheadOf(
+					month
+				) } as ahead
+				from testers t
+				left join tester_monthly_levels m on m.tester_id = t.id and m.month = ${ month }
+				where t.wp_user_id = ${ wpUserId }`
+			);
+			// The top three and the peers around a place in the ranking. Each part is a seek that stops after
+			// `limit` rows; the testers' names are joined once, to the union.
+			const seeks = ( { testerId, levelId, points }: Place ) => {
+				const part = (
+					index: number,
+					condition: RawBuilder< unknown >,
+					order: 'asc' | 'desc',
+					limit: number,
+					// Rows that may have other points than the tester's need their count (the top three need none).
+					counted = false
+				) => {
+					const ties = sql.raw( order === 'asc' ? 'desc' : 'asc' );
+					return wrap(
+						index,
+						sql`select ${ sql.lit(
+							index
+						) } as part, m.tester_id, m.points, ${
+							counted ? same : sql`null`
+						} as same, null as level_id, null as ahead
+						from tester_monthly_levels m${ ranking }
+						where m.month = ${ month } and m.level_id = ${ levelId } and ${ condition }
+						order by m.points ${ sql.raw( order ) }, m.tester_id ${ ties } limit ${ limit }`
+					);
+				};
+				// Above and below the tester. On MariaDB each side is one seek from the tester's place in the
+				// ranking index (month, level, points desc, tester): two ranges, the tester's points past the
+				// tester, then the other points, read in the index's order. SQLite reads such an OR as one range
+				// of points and steps over the tester's side of their points first, so there each side is two
+				// seeks.
+				const sides = mysql
+					? [
+							part(
+								2,
+								sql`(m.points > ${ points } or (m.points = ${ points } and m.tester_id < ${ testerId }))`,
+								'asc',
+								PEERS_EACH_SIDE,
+								true
+							),
+							part(
+								4,
+								sql`(m.points < ${ points } or (m.points = ${ points } and m.tester_id > ${ testerId }))`,
+								'desc',
+								PEERS_EACH_SIDE,
+								true
+							),
+					  ]
+					: [
+							part(
+								1,
+								sql`m.points = ${ points } and m.tester_id < ${ testerId }`,
+								'asc',
+								PEERS_EACH_SIDE
+							),
+							part(
+								2,
+								sql`m.points > ${ points }`,
+								'asc',
+								PEERS_EACH_SIDE,
+								true
+							),
+							part(
+								3,
+								sql`m.points = ${ points } and m.tester_id > ${ testerId }`,
+								'desc',
+								PEERS_EACH_SIDE
+							),
+							part(
+								4,
+								sql`m.points < ${ points }`,
+								'desc',
+								PEERS_EACH_SIDE,
+								true
+							),
+					  ];
+				return [ part( 0, sql`1 = 1`, 'desc', TOPS ), ...sides ];
+			};
+			/**
+			 * The seeks around `place` in the ranking (none without one), with the tester's part when asked.
+			 *
+			 * @param place
+			 * @param withMine
+			 */
+			const read = async (
+				place: Place | undefined,
+				withMine: boolean
+			) => {
+				const parts = place ? seeks( place ) : [];
+				const { rows } =
+					await sql< ListedRow >`select u.part, u.tester_id, u.points, u.same, u.level_id, u.ahead, t.name, t.surname, t.image
+					from (${ sql.join(
+						withMine ? [ ...parts, mine ] : parts,
+						sql` union all `
+					) }) as u
+					join testers t on t.id = u.tester_id`.execute( db );
+				return rows;
+			};
+			// With the tester's place at its last list, one statement: the seeks from there and the tester's part,
+			// the seeks read again when the place has changed. Without it, the tester's part first.
+			const remembered = lastPlaces.get( wpUserId );
+			let rows = await read( remembered, true );
+			const me = rows.find( ( row ) => Number( row.part ) === MINE );
 			if ( ! me ) {
 				return undefined;
 			}
-			if ( me.level_id === null || me.level_id === 0 ) {
+			if ( me.level_id === null || Number( me.level_id ) === 0 ) {
 				return { tops: [], peers: [] };
 			}
-			const testerId = me.id;
-			const points = toInteger( me.points ?? 0 );
-			const mysql = isMysql( db );
-			const ranking = forceIndex( db, 'tester_monthly_levels_rank' );
-			// Each part is a seek that stops after `limit` rows; the testers' names are joined once, to the union.
-			// MariaDB reads a parenthesised part as it is, where a derived table would be copied into a temporary
-			// table first; SQLite accepts an ordered, limited part only as a subquery.
-			const part = (
-				index: number,
-				condition: RawBuilder< unknown >,
-				order: 'asc' | 'desc',
-				limit: number,
-				// Rows that may have other points than the tester's need their count (the top three need none).
-				counted = false
-			) => {
-				const ties = sql.raw( order === 'asc' ? 'desc' : 'asc' );
-				const seek = sql`select ${ sql.lit(
-					index
-				) } as part, m.tester_id, m.points, ${
-					counted ? same : sql`null`
-				} as same
-					from tester_monthly_levels m${ ranking }
-					where m.month = ${ month } and m.level_id = ${ me.level_id } and ${ condition }
-					order by m.points ${ sql.raw(
-						order
-					) }, m.tester_id ${ ties } limit ${ limit }`;
-				return mysql
-					? sql`(${ seek })`
-					: sql`select * from (${ seek }) as p${ sql.lit( index ) }`;
+			const place: Place = {
+				testerId: me.tester_id,
+				levelId: Number( me.level_id ),
+				points: toInteger( me.points ?? 0 ),
 			};
-			// Above and below the tester. On MariaDB each side is one seek from the tester's place in the ranking
-			// index (month, level, points desc, tester): two ranges, the tester's points past the tester, then the
-			// other points, read in the index's order. SQLite reads such an OR as one range of points and steps over
-			// the tester's side of their points first, so there each side is two seeks.
-			const sides = mysql
-				? [
-						part(
-							2,
-							sql`(m.points > ${ points } or (m.points = ${ points } and m.tester_id < ${ testerId }))`,
-							'asc',
-							PEERS_EACH_SIDE,
-							true
-						),
-						part(
-							4,
-							sql`(m.points < ${ points } or (m.points = ${ points } and m.tester_id > ${ testerId }))`,
-							'desc',
-							PEERS_EACH_SIDE,
-							true
-						),
-				  ]
-				: [
-						part(
-							1,
-							sql`m.points = ${ points } and m.tester_id < ${ testerId }`,
-							'asc',
-							PEERS_EACH_SIDE
-						),
-						part(
-							2,
-							sql`m.points > ${ points }`,
-							'asc',
-							PEERS_EACH_SIDE,
-							true
-						),
-						part(
-							3,
-							sql`m.points = ${ points } and m.tester_id > ${ testerId }`,
-							'desc',
-							PEERS_EACH_SIDE
-						),
-						part(
-							4,
-							sql`m.points < ${ points }`,
-							'desc',
-							PEERS_EACH_SIDE,
-							true
-						),
-				  ];
-			// As SQL text: the query builder's tree for it cost more than running it.
-			const { rows } =
-				await sql< ListedRow >`select u.part, u.tester_id, u.points, u.same, t.name, t.surname, t.image
-				from (${ sql.join(
-					[ part( 0, sql`1 = 1`, 'desc', TOPS ), ...sides ],
-					sql` union all `
-				) }) as u
-				join testers t on t.id = u.tester_id`.execute( db );
+			lastPlaces.set( wpUserId, place );
+			if (
+				! remembered ||
+				remembered.testerId !== place.testerId ||
+				remembered.levelId !== place.levelId ||
+				remembered.points !== place.points
+			) {
+				rows = await read( place, false );
+			}
+			const { testerId, points } = place;
 			// A part's rows in its seek's order (the join to the names need not keep it): parts 1 and 2 walk up
 			// from the tester, the others down the ranking.
 			const inPart = ( index: number ) => {

@@ -2232,6 +2232,81 @@ describe( 'GET /api/users/me/rank and /rank/list', () => {
 		assert.deepEqual( ( await rankOf( gold[ 6 ] ) ).level, GOLD );
 	} );
 
+	it( 'lists again from the tester’s new place when its points moved since its last list', async () => {
+		// The peers' seeks start from the place the tester's previous list found (ranking.ts lists).
+		const peersFor = ( points: number[], index: number ) => {
+			const order = gold
+				.map( ( tester, at ) => ( {
+					tester,
+					at,
+					value: points[ at ],
+				} ) )
+				.sort(
+					( a, b ) => b.value - a.value || a.tester.id - b.tester.id
+				);
+			const place = order.findIndex( ( { at } ) => at === index );
+			return order
+				.filter( ( _, rank ) => Math.abs( rank - place ) <= 5 )
+				.map( ( { tester, at, value } ) => ( {
+					id: tester.id,
+					position:
+						1 + points.filter( ( other ) => other > value ).length,
+					name: `Gold${ at } S.`,
+					image: null,
+					monthly_exp: value,
+				} ) );
+		};
+		const moved = GOLD_POINTS.map( ( points, at ) =>
+			at === 7 ? points + 300 : points
+		);
+		assert.deepEqual(
+			( await listsOf( gold[ 7 ] ) ).peers,
+			peersFor( GOLD_POINTS, 7 )
+		);
+		await recordPoints( ctx, [ [ gold[ 7 ], month, 300, 40 ] ] );
+		try {
+			const lists = await listsOf( gold[ 7 ] );
+			assert.deepEqual( lists.peers, peersFor( moved, 7 ) );
+			assert.equal( lists.tops[ 0 ].id, gold[ 7 ].id );
+		} finally {
+			await recordPoints( ctx, [ [ gold[ 7 ], month, -300, 40 ] ] );
+		}
+		assert.deepEqual(
+			( await listsOf( gold[ 7 ] ) ).peers,
+			peersFor( GOLD_POINTS, 7 )
+		);
+	} );
+
+	it( 'lists in one statement while the tester’s place stays, two the first time and after it moved', async () => {
+		let statements = 0;
+		const ranking = createRankingRepository(
+			ctx.database.db.withPlugin( {
+				transformQuery: ( args ) => args.node,
+				transformResult: async ( args ) => {
+					statements++;
+					return args.result;
+				},
+			} )
+		);
+		const read = async () => {
+			statements = 0;
+			const lists = await ranking.lists( gold[ 3 ].wpUserId );
+			const counted = statements;
+			// The same lists as the app's own repository answers.
+			assert.deepEqual( lists, await listsOf( gold[ 3 ] ) );
+			return counted;
+		};
+		assert.equal( await read(), 2 );
+		assert.equal( await read(), 1 );
+		await recordPoints( ctx, [ [ gold[ 3 ], month, 1, 40 ] ] );
+		try {
+			assert.equal( await read(), 2 );
+			assert.equal( await read(), 1 );
+		} finally {
+			await recordPoints( ctx, [ [ gold[ 3 ], month, -1, 40 ] ] );
+		}
+	} );
+
 	it( 'answers 403 without a token', async () => {
 		assert.equal( ( await get( ctx, '/users/me/rank' ) ).statusCode, 403 );
 		assert.equal(
