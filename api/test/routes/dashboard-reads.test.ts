@@ -60,6 +60,53 @@ const idsOf = ( body: { results: Array< { id: number } > } ) =>
 	body.results.map( ( item ) => item.id );
 
 /**
+ * Runs `check`, then deletes the rows `ids` of `table` that the test added, even when the check fails.
+ *
+ * @param ctx
+ * @param table
+ * @param ids
+ * @param check
+ */
+async function thenDelete(
+	ctx: TestContext,
+	table: 'experience_entries' | 'bugs',
+	ids: number[],
+	check: () => Promise< void >
+) {
+	try {
+		await check();
+	} finally {
+		await ctx.database.db
+			.deleteFrom( table )
+			.where( 'id', 'in', ids )
+			.execute();
+	}
+}
+
+/**
+ * The database with a count of the statements run through it (`taken()` answers it and starts again at zero).
+ *
+ * @param ctx
+ */
+function countingStatements( ctx: TestContext ) {
+	let statements = 0;
+	const db = ctx.database.db.withPlugin( {
+		transformQuery: ( args ) => args.node,
+		// Once per statement run (transformQuery also sees each subquery built).
+		transformResult: async ( args ) => {
+			statements++;
+			return args.result;
+		},
+	} );
+	const taken = () => {
+		const counted = statements;
+		statements = 0;
+		return counted;
+	};
+	return { db, taken };
+}
+
+/**
  * A campaign row (dates in days from now) and a copy of its status and dates on its applications.
  *
  * @param ctx
@@ -1380,36 +1427,21 @@ describe( 'dashboard reads', () => {
 					.executeTakeFirstOrThrow();
 				added.push( { ...row, id: Number( result.insertId ) } );
 			}
-			try {
-				// 35 entries: five on the page where there were two.
-				await expectDeep( [ ...mine, ...added ] );
-			} finally {
-				await ctx.database.db
-					.deleteFrom( 'experience_entries' )
-					.where(
-						'id',
-						'in',
-						added.map( ( entry ) => entry.id )
-					)
-					.execute();
-			}
+			// 35 entries: five on the page where there were two.
+			await thenDelete(
+				ctx,
+				'experience_entries',
+				added.map( ( entry ) => entry.id ),
+				() => expectDeep( [ ...mine, ...added ] )
+			);
 			await expectDeep( mine );
 		} );
 
 		it( 'reads a deep page in one statement once the list’s size is known, two the first time', async () => {
-			let statements = 0;
-			const history = createHistoryRepository(
-				ctx.database.db.withPlugin( {
-					transformQuery: ( args ) => args.node,
-					// Once per statement run (transformQuery also sees each subquery built).
-					transformResult: async ( args ) => {
-						statements++;
-						return args.result;
-					},
-				} )
-			);
+			const counting = countingStatements( ctx );
+			const history = createHistoryRepository( counting.db );
 			const read = async () => {
-				statements = 0;
+				counting.taken();
 				const result = await history.listExperience( me.wpUserId, {
 					start: 25,
 					limit: 25,
@@ -1420,7 +1452,7 @@ describe( 'dashboard reads', () => {
 					result?.results.map( ( item ) => item.id ),
 					page( mine, byDate( 'DESC' ), 25 )
 				);
-				return statements;
+				return counting.taken();
 			};
 			assert.equal( await read(), 2 );
 			assert.equal( await read(), 1 );
@@ -1774,18 +1806,12 @@ describe( 'dashboard reads', () => {
 					.executeTakeFirstOrThrow();
 				added.push( { ...row, id: Number( result.insertId ) } );
 			}
-			try {
-				await expectDeep( [ ...mine, ...added ] );
-			} finally {
-				await ctx.database.db
-					.deleteFrom( 'bugs' )
-					.where(
-						'id',
-						'in',
-						added.map( ( bug ) => bug.id )
-					)
-					.execute();
-			}
+			await thenDelete(
+				ctx,
+				'bugs',
+				added.map( ( bug ) => bug.id ),
+				() => expectDeep( [ ...mine, ...added ] )
+			);
 			await expectDeep( mine );
 		} );
 
@@ -2278,20 +2304,12 @@ describe( 'GET /api/users/me/rank and /rank/list', () => {
 	} );
 
 	it( 'lists in one statement while the tester’s place stays, two the first time and after it moved', async () => {
-		let statements = 0;
-		const ranking = createRankingRepository(
-			ctx.database.db.withPlugin( {
-				transformQuery: ( args ) => args.node,
-				transformResult: async ( args ) => {
-					statements++;
-					return args.result;
-				},
-			} )
-		);
+		const counting = countingStatements( ctx );
+		const ranking = createRankingRepository( counting.db );
 		const read = async () => {
-			statements = 0;
+			counting.taken();
 			const lists = await ranking.lists( gold[ 3 ].wpUserId );
-			const counted = statements;
+			const counted = counting.taken();
 			// The same lists as the app's own repository answers.
 			assert.deepEqual( lists, await listsOf( gold[ 3 ] ) );
 			return counted;
