@@ -76,9 +76,9 @@ if ( values.only !== 'frontend' ) {
 				prepared.experience
 			} experience entries and ${
 				prepared.bugs
-			} bugs; ${ workers } API processes; autocannon, ${
-				values.connections
-			} connections, ${
+			} bugs; ${ workers } API process${
+				workers === 1 ? '' : 'es'
+			}; autocannon, ${ values.connections } connections, ${
 				values.duration
 			} s per endpoint after a 2 s warm-up; ${ machine }; one core's speed before and after: ${ speed.before.toLocaleString(
 				'en'
