@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPlatform } from './lib/platform.mjs';
 import { DEMO_TESTERS } from './lib/demo.mjs';
-import { benchApi, SCALES } from './bench/api.mjs';
+import { benchApi, SCALES, TARGET } from './bench/api.mjs';
 import { benchFrontend } from './bench/frontend.mjs';
 
 const { values } = parseArgs( {
@@ -72,11 +72,13 @@ if ( values.only !== 'frontend' ) {
 				scale.testers * scale.bugsPerTester
 			).toLocaleString( 'en' ) } bugs, ${ (
 				scale.testers * scale.experiencePerTester
-			).toLocaleString( 'en' ) } experience entries); tester with ${
-				prepared.experience
-			} experience entries and ${
-				prepared.bugs
-			} bugs; ${ workers } API process${
+			).toLocaleString(
+				'en'
+			) } experience entries); tester with ${ prepared.experience.toLocaleString(
+				'en'
+			) } experience entries and ${ prepared.bugs.toLocaleString(
+				'en'
+			) } bugs; ${ workers } API process${
 				workers === 1 ? '' : 'es'
 			}; autocannon, ${ values.connections } connections, ${
 				values.duration
@@ -87,6 +89,14 @@ if ( values.only !== 'frontend' ) {
 			) } SHA-256 digests of 1 KB per second`
 		);
 		console.table( rows );
+		const held = rows.filter( ( row ) => row.target !== '—' );
+		console.log(
+			`Target for each dashboard read (large data set, 50 connections): ≥ ${ TARGET.requestsPerSecond.toLocaleString(
+				'en'
+			) } requests/s and p99 < ${ TARGET.p99Ms } ms; met by ${
+				held.filter( ( row ) => row.target === 'met' ).length
+			} of ${ held.length }.`
+		);
 	}
 }
 

@@ -29,6 +29,9 @@ export const SCALES = {
 	},
 };
 
+/** The issue's target for every dashboard read: large data set, 50 connections, this machine. */
+export const TARGET = { requestsPerSecond: 1_000, p99Ms: 50 };
+
 const API_PORT = 18581;
 const MARIADB_PORT = 18582;
 
@@ -84,6 +87,8 @@ function endpoints( data ) {
 		{
 			name: '/users/me/campaigns unfiltered',
 			path: '/users/me/campaigns?limit=10',
+			// The endpoint's default, which no dashboard table asks for: measured, but not held to the target.
+			dashboard: false,
 		},
 		{
 			name: '/users/me/experience first page',
@@ -135,6 +140,24 @@ function speedCheck() {
 		digests++;
 	}
 	return Math.round( digests / ( ( performance.now() - started ) / 1000 ) );
+}
+
+/**
+ * Whether a dashboard read met the target in this run: printed for the reader, never a failure.
+ *
+ * @param {{ dashboard?: boolean }} endpoint
+ * @param {any}                     result   autocannon's result.
+ * @return {string} "met", "missed" or "—" for a read the target does not cover.
+ */
+function targetOf( endpoint, result ) {
+	if ( endpoint.dashboard === false ) {
+		return '—';
+	}
+	return result.requests.average >= TARGET.requestsPerSecond &&
+		result.latency.p99 < TARGET.p99Ms &&
+		! ( result.non2xx + result.errors + result.timeouts )
+		? 'met'
+		: 'missed';
 }
 
 function load( { url, token, connections, seconds } ) {
@@ -287,6 +310,7 @@ export async function benchApi( {
 					).toFixed( 1 )
 				),
 				failed,
+				target: targetOf( endpoint, result ),
 			} );
 			log(
 				`  ${ endpoint.name }: ${ Math.round(
