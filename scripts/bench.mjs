@@ -90,6 +90,9 @@ if ( values.only !== 'frontend' ) {
 		);
 		console.table( rows );
 		const held = rows.filter( ( row ) => row.target !== '—' );
+		if ( ! held.length ) {
+			continue;
+		}
 		console.log(
 			`Target for each dashboard read (large data set, 50 connections): ≥ ${ TARGET.requestsPerSecond.toLocaleString(
 				'en'
