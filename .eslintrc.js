@@ -16,6 +16,53 @@ const widgetZones = fs.existsSync( widgetsDir )
 			} ) )
 	: [];
 
+// The API's layers (api/README.md "Layout"): features/<feature>/routes.ts → services and repositories → db,
+// lib and lookups. Each zone is one "never" of that picture.
+const apiZones = [
+	{
+		target: './api/src/features/*/routes.ts',
+		from: [ './api/src/db/**', './api/migrations/**' ],
+		message:
+			'Routes reach SQL only through a repository (request.server.services).',
+	},
+	{
+		target: [
+			'./api/src/features/**/!(index).ts',
+			'./api/src/!(features)/**',
+		],
+		from: './api/src/features/*/routes.ts',
+		message:
+			'Only features/index.ts knows the handlers; repositories and services know no HTTP route.',
+	},
+	{
+		target: './api/src/lib/**',
+		from: './api/src/{features/**,context.ts,app.ts}',
+		message:
+			'lib/ is infrastructure below the features: it imports no repository, route or service.',
+	},
+	{
+		target: [
+			'./api/src/!(db)/**',
+			'./api/src/db/!(migrate).ts',
+			'./api/src/*.ts',
+			'./api/bench/**',
+		],
+		from: './api/migrations/**',
+		message:
+			'Running code never imports a landed migration (only db/migrate.ts lists them); share a constant from src/.',
+	},
+	{
+		target: './api/**',
+		from: './src/**',
+		message: 'The API and the front end never import each other.',
+	},
+	{
+		target: './src/**',
+		from: './api/**',
+		message: 'The API and the front end never import each other.',
+	},
+];
+
 module.exports = {
 	root: true,
 	extends: [ 'plugin:@wordpress/eslint-plugin/recommended' ],
@@ -66,6 +113,7 @@ module.exports = {
 						from: './src/widgets',
 						message: 'Shared code must not depend on a widget.',
 					},
+					...apiZones,
 				],
 			},
 		],

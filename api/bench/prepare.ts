@@ -14,8 +14,8 @@ import { checkSecret } from '../src/config.ts';
 import { createDatabase, parseDatabaseUrl } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTokenService } from '../src/lib/auth.ts';
-import { monthOf } from '../src/repositories/ranking.ts';
-import { createTestersRepository } from '../src/repositories/testers.ts';
+import { monthOf } from '../src/features/ranking/repository.ts';
+import { createTestersRepository } from '../src/features/me/repository.ts';
 import { seed } from '../src/seed/index.ts';
 
 export const BENCH_EMAIL = 'bench-heavy@crowdscout.test';

@@ -19,12 +19,13 @@ import {
 } from './lib/openapi.ts';
 import { DEFAULT_RATE_LIMITS, createRateLimiter } from './lib/rate-limit.ts';
 import { createWordPressClient } from './lib/wordpress.ts';
-import { createCampaignsRepository } from './repositories/campaigns.ts';
-import { createHistoryRepository } from './repositories/history.ts';
-import { createPopupsRepository } from './repositories/popups.ts';
-import { createRankingRepository } from './repositories/ranking.ts';
-import { createTestersRepository } from './repositories/testers.ts';
-import { handlers } from './routes/index.ts';
+import { createCampaignsRepository } from './features/campaigns/repository.ts';
+import { createHealthRepository } from './features/health/repository.ts';
+import { createHistoryRepository } from './features/history/repository.ts';
+import { createPopupsRepository } from './features/popups/repository.ts';
+import { createRankingRepository } from './features/ranking/repository.ts';
+import { createTestersRepository } from './features/me/repository.ts';
+import { handlers } from './features/index.ts';
 
 export type LoggerOptions = Exclude<
 	FastifyServerOptions[ 'logger' ],
@@ -130,7 +131,7 @@ export async function buildApp( {
 		timeoutMs: config.wordpressTimeoutMs,
 	} );
 	const services: Services = {
-		db,
+		health: createHealthRepository( db ),
 		testers,
 		campaigns: createCampaignsRepository( db ),
 		history: createHistoryRepository( db ),

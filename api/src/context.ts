@@ -1,17 +1,19 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './db/schema.ts';
 import type { AuthContext, TokenService } from './lib/auth.ts';
 import type { RateLimiter, RateLimits } from './lib/rate-limit.ts';
 import type { WordPressClient } from './lib/wordpress.ts';
-import type { CampaignsRepository } from './repositories/campaigns.ts';
-import type { HistoryRepository } from './repositories/history.ts';
-import type { PopupsRepository } from './repositories/popups.ts';
-import type { RankingRepository } from './repositories/ranking.ts';
-import type { TestersRepository } from './repositories/testers.ts';
+import type { HealthRepository } from './features/health/repository.ts';
+import type { CampaignsRepository } from './features/campaigns/repository.ts';
+import type { HistoryRepository } from './features/history/repository.ts';
+import type { PopupsRepository } from './features/popups/repository.ts';
+import type { RankingRepository } from './features/ranking/repository.ts';
+import type { TestersRepository } from './features/me/repository.ts';
 
-/** What route handlers reach through `request.server.services`: built once per app in buildApp. */
+/**
+ * What route handlers reach through `request.server.services`: built once per app in buildApp. The database
+ * itself is not among them: a handler reaches SQL only through a repository.
+ */
 export interface Services {
-	db: Kysely< Database >;
+	health: HealthRepository;
 	testers: TestersRepository;
 	campaigns: CampaignsRepository;
 	history: HistoryRepository;

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { Tester } from '../repositories/testers.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { deriveJwtKey } from './keys.ts';
 
@@ -157,7 +156,7 @@ export function requireAuth( request: FastifyRequest ): AuthContext {
 }
 
 /** The 403 of a valid token whose WordPress user has no tester profile. */
-const noTester = () => forbidden( NO_TESTER_MESSAGE );
+export const noTester = () => forbidden( NO_TESTER_MESSAGE );
 
 /**
  * The answer of a read that found the tester inside its own statement, which answers undefined when the token's
@@ -171,22 +170,4 @@ export function orNoTester< Answer >( answer: Answer | undefined ): Answer {
 		throw noTester();
 	}
 	return answer;
-}
-
-/**
- * The caller's tester, read fresh.
- *
- * @param request
- * @throws HttpError 403 when the token's WordPress user has no tester profile.
- */
-export async function requireTester(
-	request: FastifyRequest
-): Promise< Tester > {
-	const tester = await request.server.services.testers.findByWpUserId(
-		requireAuth( request ).wpUserId
-	);
-	if ( ! tester ) {
-		throw noTester();
-	}
-	return tester;
 }

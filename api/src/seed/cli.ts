@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { readDatabaseUrl } from '../config.ts';
 import { createDatabase, redactUrl } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { normaliseEmail } from '../repositories/testers.ts';
+import { normaliseEmail } from '../features/me/repository.ts';
 import {
 	countSeeded,
 	DEMO_PROFILES,

@@ -6,7 +6,7 @@ import type { RateLimits } from '../../src/lib/rate-limit.ts';
 import {
 	createTestersRepository,
 	type Tester,
-} from '../../src/repositories/testers.ts';
+} from '../../src/features/me/repository.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { startFakeWordPress, type FakeWordPress } from './fake-wordpress.ts';
 import { mintToken } from './tokens.ts';

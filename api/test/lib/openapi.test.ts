@@ -11,8 +11,8 @@ import {
 	type OpenApiDocument,
 } from '../../src/lib/openapi.ts';
 import { RequestValidationError } from '../../src/lib/validation-messages.ts';
-import { handlers } from '../../src/routes/index.ts';
-import { USER_FIELDS } from '../../src/services/profile.ts';
+import { handlers } from '../../src/features/index.ts';
+import { USER_FIELDS } from '../../src/features/me/profile.ts';
 
 const document = loadOpenApiDocument();
 const operations = compileOperations( document );

@@ -6,12 +6,12 @@ import { mintToken } from '../helpers/tokens.ts';
 import type { ApplicationStatus } from '../../src/db/schema.ts';
 import { toSqlDateTime } from '../../src/db/values.ts';
 import { CAMPAIGN_TYPES } from '../../src/lookups/campaign-types.ts';
-import { createHistoryRepository } from '../../src/repositories/history.ts';
+import { createHistoryRepository } from '../../src/features/history/repository.ts';
 import {
 	createRankingRepository,
 	monthOf,
-} from '../../src/repositories/ranking.ts';
-import type { Tester } from '../../src/repositories/testers.ts';
+} from '../../src/features/ranking/repository.ts';
+import type { Tester } from '../../src/features/me/repository.ts';
 
 /**
  * The dashboard reads: GET /users/me/campaigns, /experience, /bugs, /rank, /rank/list and `fields=rank`, as a

@@ -1,0 +1,262 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { toInteger } from '../../db/values.ts';
+import { countriesIn, regionsOf } from '../../lookups/countries.ts';
+
+export type { Country, Region } from '../../lookups/countries.ts';
+
+export interface Named {
+	id: number;
+	name: string;
+}
+
+export interface LevelRow extends Named {
+	reachPoints: number;
+	holdPoints: number;
+}
+
+export interface CampaignTypeRow extends Named {
+	icon: string | null;
+}
+
+export interface CertificationRow extends Named {
+	institute: Named;
+	area: Named;
+}
+
+export interface DeviceModelRow extends Named {
+	deviceType: number;
+	manufacturer: Named;
+}
+
+export interface OsPlatformRow extends Named {
+	deviceType: number;
+}
+
+export interface OsVersionRow extends Named {
+	platform: OsPlatformRow;
+}
+
+export type LookupsRepository = ReturnType< typeof createLookupsRepository >;
+
+/**
+ * Reads behind the spec's lookup calls (the select options of the profile, devices and ranking screens). Every
+ * list is small and bounded by the catalogue, so none is paged; each has a fixed order.
+ *
+ * @param db
+ */
+export function createLookupsRepository( db: Kysely< Database > ) {
+	const named = async (
+		table: 'languages' | 'employments' | 'education_levels' | 'pc_types',
+		orderBy: 'id' | 'name'
+	): Promise< Named[] > =>
+		db
+			.selectFrom( table )
+			.select( [ 'id', 'name' ] )
+			.orderBy( orderBy )
+			.orderBy( 'id' )
+			.execute();
+
+	return {
+		/** GET /languages: spoken languages by name. */
+		languages: () => named( 'languages', 'name' ),
+
+		/** GET /employments, in the catalogue's order. */
+		employments: () => named( 'employments', 'id' ),
+
+		/** GET /education: lowest level first. */
+		educationLevels: () => named( 'education_levels', 'id' ),
+
+		pcTypes: () => named( 'pc_types', 'id' ),
+
+		/** GET /levels: by id (0 none … 100 Legendary), with the monthly thresholds. */
+		async levels(): Promise< LevelRow[] > {
+			const rows = await db
+				.selectFrom( 'levels' )
+				.select( [ 'id', 'name', 'reach_points', 'hold_points' ] )
+				.orderBy( 'id' )
+				.execute();
+			return rows.map( ( row ) => ( {
+				id: row.id,
+				name: row.name,
+				reachPoints: toInteger( row.reach_points ),
+				holdPoints: toInteger( row.hold_points ),
+			} ) );
+		},
+
+		async campaignTypes(): Promise< CampaignTypeRow[] > {
+			return db
+				.selectFrom( 'campaign_types' )
+				.select( [ 'id', 'name', 'icon' ] )
+				.orderBy( 'id' )
+				.execute();
+		},
+
+		/**
+		 * GET /certifications with filterBy institute and/or area (ids); sorted by institute, area, name.
+		 *
+		 * @param filter
+		 * @param filter.instituteId
+		 * @param filter.areaId
+		 */
+		async certifications(
+			filter: { instituteId?: number; areaId?: number } = {}
+		): Promise< CertificationRow[] > {
+			let query = db
+				.selectFrom( 'certifications as c' )
+				.innerJoin( 'certification_areas as a', 'a.id', 'c.area_id' )
+				.innerJoin(
+					'certification_institutes as i',
+					'i.id',
+					'a.institute_id'
+				)
+				.select( [
+					'c.id',
+					'c.name',
+					'a.id as area_id',
+					'a.name as area_name',
+					'i.id as institute_id',
+					'i.name as institute_name',
+				] );
+			if ( filter.instituteId !== undefined ) {
+				query = query.where( 'i.id', '=', filter.instituteId );
+			}
+			if ( filter.areaId !== undefined ) {
+				query = query.where( 'a.id', '=', filter.areaId );
+			}
+			const rows = await query
+				.orderBy( 'i.name' )
+				.orderBy( 'a.name' )
+				.orderBy( 'c.name' )
+				.orderBy( 'c.id' )
+				.execute();
+			return rows.map( ( row ) => ( {
+				id: row.id,
+				name: row.name,
+				institute: { id: row.institute_id, name: row.institute_name },
+				area: { id: row.area_id, name: row.area_name },
+			} ) );
+		},
+
+		/**
+		 * GET /devices/{deviceType}/models: sorted by manufacturer, then model.
+		 *
+		 * @param deviceType            0 Smartphone … 5 Smart-tv.
+		 * @param filter
+		 * @param filter.manufacturerId
+		 */
+		async deviceModels(
+			deviceType: number,
+			filter: { manufacturerId?: number } = {}
+		): Promise< DeviceModelRow[] > {
+			let query = db
+				.selectFrom( 'device_models as m' )
+				.innerJoin(
+					'device_manufacturers as f',
+					'f.id',
+					'm.manufacturer_id'
+				)
+				.select( [
+					'm.id',
+					'm.name',
+					'm.device_type',
+					'f.id as manufacturer_id',
+					'f.name as manufacturer_name',
+				] )
+				.where( 'm.device_type', '=', deviceType );
+			if ( filter.manufacturerId !== undefined ) {
+				query = query.where( 'f.id', '=', filter.manufacturerId );
+			}
+			const rows = await query
+				.orderBy( 'f.name' )
+				.orderBy( 'm.name' )
+				.orderBy( 'm.id' )
+				.execute();
+			return rows.map( ( row ) => ( {
+				id: row.id,
+				name: row.name,
+				deviceType: row.device_type,
+				manufacturer: {
+					id: row.manufacturer_id,
+					name: row.manufacturer_name,
+				},
+			} ) );
+		},
+
+		/**
+		 * GET /operating_systems with filterBy device type: by device type, then name.
+		 *
+		 * @param filter
+		 * @param filter.deviceType
+		 */
+		async operatingSystems(
+			filter: { deviceType?: number } = {}
+		): Promise< OsPlatformRow[] > {
+			let query = db
+				.selectFrom( 'os_platforms' )
+				.select( [ 'id', 'name', 'device_type' ] );
+			if ( filter.deviceType !== undefined ) {
+				query = query.where( 'device_type', '=', filter.deviceType );
+			}
+			const rows = await query
+				.orderBy( 'device_type' )
+				.orderBy( 'name' )
+				.orderBy( 'id' )
+				.execute();
+			return rows.map( ( row ) => ( {
+				id: row.id,
+				name: row.name,
+				deviceType: row.device_type,
+			} ) );
+		},
+
+		/**
+		 * GET /os_versions with filterBy platform and/or device type: by platform, newest version first.
+		 *
+		 * @param filter
+		 * @param filter.platformId
+		 * @param filter.deviceType
+		 */
+		async osVersions(
+			filter: { platformId?: number; deviceType?: number } = {}
+		): Promise< OsVersionRow[] > {
+			let query = db
+				.selectFrom( 'os_versions as v' )
+				.innerJoin( 'os_platforms as p', 'p.id', 'v.platform_id' )
+				.select( [
+					'v.id',
+					'v.name',
+					'p.id as platform_id',
+					'p.name as platform_name',
+					'p.device_type',
+				] );
+			if ( filter.platformId !== undefined ) {
+				query = query.where( 'p.id', '=', filter.platformId );
+			}
+			if ( filter.deviceType !== undefined ) {
+				query = query.where( 'p.device_type', '=', filter.deviceType );
+			}
+			const rows = await query
+				.orderBy( 'p.device_type' )
+				.orderBy( 'p.name' )
+				.orderBy( 'v.position' )
+				.orderBy( 'v.id' )
+				.execute();
+			return rows.map( ( row ) => ( {
+				id: row.id,
+				name: row.name,
+				platform: {
+					id: row.platform_id,
+					name: row.platform_name,
+					deviceType: row.device_type,
+				},
+			} ) );
+		},
+
+		/** Countries with names in the given language (no table: `i18n-iso-countries`). */
+		countries: countriesIn,
+
+		/** GET /countries/{code}/region (no table: `country-region-data`); null for an unknown country. */
+		regionsOf,
+	};
+}

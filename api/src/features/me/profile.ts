@@ -1,0 +1,154 @@
+import type { Tester } from './repository.ts';
+
+/**
+ * The fields of GET /users/me. The list must match the `UserField` enum of openapi.yaml (a test holds them
+ * together); the contract rejects any other name before this code runs.
+ */
+export const USER_FIELDS = [
+	'id',
+	'wp_user_id',
+	'name',
+	'surname',
+	'email',
+	'image',
+	'role',
+	'is_verified',
+	'birthDate',
+	'total_exp_pts',
+	'booty',
+	'pending_booty',
+	'rank',
+	'attended_cp',
+	'approved_bugs',
+	'onboarding_completed',
+	'languages',
+	'certifications',
+	'booty_threshold',
+] as const;
+
+export type UserField = ( typeof USER_FIELDS )[ number ];
+
+export const ALL_FIELDS = 'all';
+
+/** What the profile card needs when the client names no fields. */
+export const DEFAULT_FIELDS: readonly UserField[] = [
+	'id',
+	'wp_user_id',
+	'name',
+	'surname',
+	'email',
+	'image',
+	'role',
+	'is_verified',
+];
+
+export const CURRENCY = 'EUR';
+
+export interface Money {
+	value: number;
+	currency: string;
+}
+
+export interface Booty {
+	gross: Money;
+	net?: Money;
+}
+
+const money = ( cents: number ): Money => ( {
+	value: Math.round( cents ) / 100,
+	currency: CURRENCY,
+} );
+
+function booty( grossCents: number, netCents: number | null ): Booty {
+	return netCents === null
+		? { gross: money( grossCents ) }
+		: { gross: money( grossCents ), net: money( netCents ) };
+}
+
+/**
+ * What the tester has earned and not yet asked to be paid: the `pending_booty` field of GET /users/me and the
+ * answer of GET /users/me/pending_booty.
+ *
+ * @param tester
+ */
+export const pendingBootyOf = ( tester: Tester ): Booty =>
+	booty( tester.pendingBootyGrossCents, tester.pendingBootyNetCents );
+
+/** Values that come from other tables than the tester's row, read only when asked for. */
+export interface Extras {
+	rank?: number | null;
+}
+
+type Present = ( tester: Tester, role: string, extras: Extras ) => unknown;
+
+/** One producer per field. */
+const PRODUCERS: Record< UserField, Present > = {
+	id: ( tester ) => tester.id,
+	wp_user_id: ( tester ) => tester.wpUserId,
+	name: ( tester ) => tester.name,
+	surname: ( tester ) => tester.surname,
+	email: ( tester ) => tester.email,
+	image: ( tester ) => tester.image,
+	role: ( _tester, role ) => role,
+	is_verified: ( tester ) => tester.isVerified,
+	birthDate: ( tester ) => tester.birthDate,
+	total_exp_pts: ( tester ) => tester.totalExpPts,
+	attended_cp: ( tester ) => tester.attendedCp,
+	approved_bugs: ( tester ) => tester.approvedBugs,
+	onboarding_completed: ( tester ) => tester.onboardingCompleted,
+	booty: ( tester ) => booty( tester.bootyGrossCents, tester.bootyNetCents ),
+	pending_booty: pendingBootyOf,
+	booty_threshold: ( tester ) => ( {
+		value: money( tester.bootyThresholdCents ).value,
+		isOver: tester.pendingBootyGrossCents >= tester.bootyThresholdCents,
+	} ),
+	// Spoken languages and certifications get their tables with the profile domain model; until then a tester
+	// has none, which is exactly what an empty list says.
+	languages: () => [],
+	certifications: () => [],
+	// This month's position in the tester's level; null at level 0 (the client shows N/A).
+	rank: ( _tester, _role, extras ) => extras.rank ?? null,
+};
+
+function fieldsFor( requested?: readonly string[] ): readonly UserField[] {
+	if ( ! requested || requested.length === 0 ) {
+		return DEFAULT_FIELDS;
+	}
+	if ( requested.includes( ALL_FIELDS ) ) {
+		return USER_FIELDS;
+	}
+	return USER_FIELDS.filter( ( field ) => requested.includes( field ) );
+}
+
+/**
+ * Whether the answer to these requested fields includes `field`.
+ *
+ * @param requested
+ * @param field
+ */
+export const wantsField = (
+	requested: readonly string[] | undefined,
+	field: UserField
+) => fieldsFor( requested ).includes( field );
+
+/**
+ * The answer of GET /users/me: `id` plus exactly the requested fields (`all` for every field),
+ * or the default set when no field is named.
+ *
+ * @param tester
+ * @param role      Primary WordPress role, from the token.
+ * @param requested Field names as the contract let them through.
+ */
+export function presentMe(
+	tester: Tester,
+	role: string,
+	requested?: readonly string[],
+	extras: Extras = {}
+): Record< string, unknown > {
+	const fields = fieldsFor( requested );
+	const answer: Record< string, unknown > = { id: tester.id };
+	for ( const field of fields ) {
+		answer[ field ] = PRODUCERS[ field ]( tester, role, extras );
+	}
+	return answer;
+}
