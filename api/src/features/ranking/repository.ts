@@ -4,10 +4,7 @@ import { forceIndex, isMysql } from '../../db/engine.ts';
 import { toInteger } from '../../db/values.ts';
 import { LastSeen } from '../../lib/last-seen.ts';
 import { levelAfterMonth, levelById, LEVELS } from '../../lookups/levels.ts';
-import {
-	bucketOf,
-	RANK_BUCKET_POINTS,
-} from './buckets.ts';
+import { bucketOf, RANK_BUCKET_POINTS } from './buckets.ts';
 
 export interface LevelRef {
 	id: number;
