@@ -93,7 +93,7 @@ module.exports = {
 					{
 						name: 'react-redux',
 						importNames: [ 'useSelector', 'useDispatch' ],
-						message: 'Use the typed hooks from src/app/hooks.ts.',
+						message: 'Use the typed hooks from src/store/hooks.ts.',
 					},
 				],
 			},
@@ -112,6 +112,25 @@ module.exports = {
 						],
 						from: './src/widgets',
 						message: 'Shared code must not depend on a widget.',
+					},
+					{
+						// app (the runtime) → widgets → components, hooks → store, services, lib.
+						target: [
+							'./src/widgets',
+							'./src/components',
+							'./src/lib',
+							'./src/hooks',
+							'./src/services',
+							'./src/store',
+						],
+						from: './src/app',
+						message:
+							'Only the runtime lives in src/app; nothing below it imports it (the store is src/store).',
+					},
+					{
+						target: [ './src/lib', './src/services', './src/store' ],
+						from: [ './src/components', './src/hooks' ],
+						message: 'The store, services and lib hold no UI.',
 					},
 					...apiZones,
 				],
@@ -147,7 +166,7 @@ module.exports = {
 		},
 		{
 			// The one place allowed to wrap the untyped hooks.
-			files: [ 'src/app/hooks.ts' ],
+			files: [ 'src/store/hooks.ts' ],
 			rules: { 'no-restricted-imports': 'off' },
 		},
 	],

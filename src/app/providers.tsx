@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { Provider } from 'react-redux';
 
 import { I18nProvider } from '../lib/use-translation';
-import type { AppStore } from './store';
+import type { AppStore } from '../store/store';
 
 /** What every widget root shares with the others on the page: one store, one i18next instance. */
 export function AppProviders( {

@@ -8,7 +8,7 @@ import { createI18n } from '../lib/i18n';
 import { bindTransport } from '../services/transport';
 import { findWidget } from '../widgets';
 import { AppProviders } from './providers';
-import { makeStore, stateFromConfig, type AppStore } from './store';
+import { makeStore, stateFromConfig, type AppStore } from '../store/store';
 import { WidgetRoot } from './widget-root';
 
 export const CONTAINER_SELECTOR = '[data-crowdscout-widget]';

@@ -1,6 +1,6 @@
 import { useEffect } from '@wordpress/element';
 
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { useTranslation } from '../lib/use-translation';
 import {
 	dismissToast,

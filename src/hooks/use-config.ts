@@ -1,4 +1,4 @@
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 import type { CrowdscoutConfig } from '../lib/config';
 import { selectConfig } from '../services/config-slice';
 

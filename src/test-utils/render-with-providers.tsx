@@ -8,7 +8,7 @@ import {
 	stateFromConfig,
 	type AppStore,
 	type RootState,
-} from '../app/store';
+} from '../store/store';
 import type { CrowdscoutConfig } from '../lib/config';
 import { createI18n } from '../lib/i18n';
 import { bindTransport } from '../services/transport';

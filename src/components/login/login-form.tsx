@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from '@wordpress/element';
 import { Formik, type FormikHelpers } from 'formik';
 import { object, string } from 'yup';
 
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { useConfig } from '../../hooks/use-config';
 import { FailedSubmitFocus } from '../failed-submit-focus';
 import { routeUrl } from '../../lib/routes';

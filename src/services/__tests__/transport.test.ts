@@ -1,6 +1,6 @@
 import apiFetch from '@wordpress/api-fetch';
 
-import { makeStore, stateFromConfig } from '../../app/store';
+import { makeStore, stateFromConfig } from '../../store/store';
 import {
 	FakeApi,
 	apiError,

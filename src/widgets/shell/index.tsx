@@ -6,7 +6,7 @@ import {
 	useState,
 } from '@wordpress/element';
 
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { useConfig } from '../../hooks/use-config';
 import type { CrowdscoutUser } from '../../lib/config';
 import { useTranslation } from '../../lib/use-translation';

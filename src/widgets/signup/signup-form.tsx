@@ -1,6 +1,6 @@
 import { useState } from '@wordpress/element';
 
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { useConfig } from '../../hooks/use-config';
 import { routeUrl } from '../../lib/routes';
 import { useTranslation } from '../../lib/use-translation';

@@ -7,7 +7,7 @@ import {
 	useState,
 } from '@wordpress/element';
 
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { ErrorNotice } from '../../../components/error-notice';
 import { SvgIcon } from '../../../components/icons/svg-icon';
 import { Modal } from '../../../components/modal';

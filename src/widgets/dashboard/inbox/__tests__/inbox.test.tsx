@@ -7,7 +7,7 @@ import {
 } from '@testing-library/react';
 
 import { Inbox } from '..';
-import type { AppStore } from '../../../../app/store';
+import type { AppStore } from '../../../../store/store';
 import { Toaster } from '../../../../components/toaster';
 import {
 	FakeApi,
