@@ -5,9 +5,9 @@
  * file creates and drops its own database there), otherwise a private instance started in a temporary
  * directory and stopped at the end, also on failure or Ctrl-C.
  *
- *   node scripts/test-api.mjs                   both engines
- *   node scripts/test-api.mjs --engine=sqlite   one engine (sqlite or mysql)
- *   node scripts/test-api.mjs api/test/routes   only the test files under the given paths
+ *   node scripts/test-api.mjs                           both engines
+ *   node scripts/test-api.mjs --engine=sqlite           one engine (sqlite or mysql)
+ *   node scripts/test-api.mjs api/test/features/history only the test files under the given paths
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
