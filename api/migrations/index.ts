@@ -9,6 +9,7 @@ import * as m0007 from './0007-rank-buckets.ts';
 import * as m0008 from './0008-campaign-counts.ts';
 import * as m0009 from './0009-end-date-counts.ts';
 import * as m0010 from './0010-listed-end-counts.ts';
+import * as m0011 from './0011-campaign-copies.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -25,4 +26,5 @@ export const migrations: Record< string, Migration > = {
 	'0008-campaign-counts': m0008,
 	'0009-end-date-counts': m0009,
 	'0010-listed-end-counts': m0010,
+	'0011-campaign-copies': m0011,
 };

@@ -116,6 +116,7 @@ describe( 'api/src/server.ts', () => {
 					'0008-campaign-counts',
 					'0009-end-date-counts',
 					'0010-listed-end-counts',
+					'0011-campaign-copies',
 				]
 			);
 

@@ -50,3 +50,16 @@ export async function migrateDown( db: Kysely< any > ): Promise< string[] > {
 }
 
 export const migrationNames = (): string[] => Object.keys( migrations ).sort();
+
+/**
+ * The migrations not applied yet, in the order they would run.
+ *
+ * @param db
+ */
+export async function pendingMigrations(
+	db: Kysely< any >
+): Promise< string[] > {
+	return ( await migrator( db ).getMigrations() )
+		.filter( ( migration ) => ! migration.executedAt )
+		.map( ( migration ) => migration.name );
+}

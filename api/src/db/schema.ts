@@ -383,7 +383,8 @@ export interface ApplicationsTable {
 	applied_at: Timestamp;
 	contract_accepted_at: string | null;
 	updated_at: Timestamp;
-	// 0005: the campaign's status and dates, kept alongside (see migrations/0005-dashboard-reads.ts).
+	// 0005: the campaign's status and dates, copied by whoever inserts the application, then kept by 0011's
+	// trigger on campaigns (applications_campaign_copy) and rebuilt by db/kept-counts.ts recount.
 	campaign_status_id: ColumnType< number, number | undefined, number >;
 	campaign_start_date: string | null;
 	campaign_end_date: string | null;

@@ -67,6 +67,7 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 			'0008-campaign-counts',
 			'0009-end-date-counts',
 			'0010-listed-end-counts',
+			'0011-campaign-copies',
 		] );
 		const names = new Set(
 			( await database.db.introspection.getTables() ).map(
@@ -79,6 +80,9 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 	} );
 
 	it( 'go down to 0002 (tables and tester columns gone) and up again', async () => {
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0011-campaign-copies',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0010-listed-end-counts',
 		] );
@@ -123,9 +127,13 @@ describe( `domain model (0003) on ${ testEngine() }`, () => {
 			'0008-campaign-counts',
 			'0009-end-date-counts',
 			'0010-listed-end-counts',
+			'0011-campaign-copies',
 		] );
 		// The constraint tests below write their own catalogue rows (levels 0 and 10, Samsung, Android…), so they
 		// run on 0003's empty lookup tables; 0004 to 0006 have their own tests.
+		assert.deepEqual( await migrateDown( database.db ), [
+			'0011-campaign-copies',
+		] );
 		assert.deepEqual( await migrateDown( database.db ), [
 			'0010-listed-end-counts',
 		] );

@@ -154,6 +154,9 @@ describe( `migrations on ${ testEngine() }`, () => {
 	it( 'can be undone and run again', async () => {
 		// One step at a time, newest first.
 		assert.deepEqual( await migrateDown( database.db ), [
+			'0011-campaign-copies',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
 			'0010-listed-end-counts',
 		] );
 		assert.deepEqual( await migrateDown( database.db ), [
@@ -198,6 +201,7 @@ describe( `migrations on ${ testEngine() }`, () => {
 			'0008-campaign-counts',
 			'0009-end-date-counts',
 			'0010-listed-end-counts',
+			'0011-campaign-copies',
 		] );
 		await sql`select count(*) from testers`.execute( database.db );
 		await sql`select count(*) from rate_limit_hits`.execute( database.db );

@@ -1,18 +1,18 @@
-import type { FastifyRequest } from 'fastify';
+import { handler } from '../../contract/handler.ts';
 import { orNoTester, requireAuth } from '../../lib/auth.ts';
 
-export async function getMyRank( request: FastifyRequest ) {
-	return orNoTester(
+export const getMyRank = handler< 'getMyRank' >( async ( request ) =>
+	orNoTester(
 		await request.server.services.ranking.summary(
 			requireAuth( request ).wpUserId
 		)
-	);
-}
+	)
+);
 
-export async function getMyRankList( request: FastifyRequest ) {
-	return orNoTester(
+export const getMyRankList = handler< 'getMyRankList' >( async ( request ) =>
+	orNoTester(
 		await request.server.services.ranking.lists(
 			requireAuth( request ).wpUserId
 		)
-	);
-}
+	)
+);

@@ -330,6 +330,9 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 			models: await lookups.deviceModels( DEVICE_TYPES.tablet ),
 		};
 		assert.deepEqual( await migrateDown( database.db ), [
+			'0011-campaign-copies',
+		] );
+		assert.deepEqual( await migrateDown( database.db ), [
 			'0010-listed-end-counts',
 		] );
 		assert.deepEqual( await migrateDown( database.db ), [
@@ -361,6 +364,7 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 			'0008-campaign-counts',
 			'0009-end-date-counts',
 			'0010-listed-end-counts',
+			'0011-campaign-copies',
 		] );
 		assert.deepEqual( await counts(), expectedCounts );
 		assert.deepEqual(

@@ -1,0 +1,48 @@
+/**
+ * `npm run recount`: rebuilds every count and copy the database keeps (db/kept-counts.ts) from the source rows on
+ * the database of CROWDSCOUT_DB_URL (or the default SQLite file), and prints, table by table, the rows that
+ * differed. For an operator after manual SQL, or a MariaDB cascade, left counts behind; safe while the API runs.
+ */
+import { readDatabaseUrl } from '../config.ts';
+import { createDatabase, redactUrl } from './connection.ts';
+import { recount } from './kept-counts.ts';
+import { pendingMigrations } from './migrate.ts';
+
+const url = readDatabaseUrl( process.env );
+const database = createDatabase( url );
+try {
+	const pending = await pendingMigrations( database.db );
+	if ( pending.length ) {
+		throw new Error(
+			`${ redactUrl( url ) } is not migrated (${ pending.join(
+				', '
+			) } pending): run npm run migrate -w api first`
+		);
+	}
+	const started = performance.now();
+	const recounted = await recount( database.db );
+	const width = Math.max( ...recounted.map( ( { table } ) => table.length ) );
+	const number = ( value: number ) => value.toLocaleString( 'en-US' );
+	process.stdout.write(
+		`${ redactUrl( url ) }: recounted in one transaction, ${ (
+			( performance.now() - started ) /
+			1000
+		).toFixed( 1 ) } s\n${ recounted
+			.map(
+				( { table, rows, differed } ) =>
+					`  ${ table.padEnd( width ) }  ${
+						differed ? number( differed ) : 'no'
+					} row${ differed === 1 ? '' : 's' } differed (${ number(
+						rows
+					) } rows)\n`
+			)
+			.join( '' ) }`
+	);
+} catch ( error ) {
+	process.stderr.write(
+		`${ error instanceof Error ? error.message : String( error ) }\n`
+	);
+	process.exitCode = 1;
+} finally {
+	await database.destroy();
+}
