@@ -4,7 +4,7 @@ import { object, string } from 'yup';
 
 import { useAppDispatch } from '../../store/hooks';
 import { useConfig } from '../../hooks/use-config';
-import { FailedSubmitFocus } from '../failed-submit-focus';
+import { FocusFirstInvalid } from '../form-field/focus-first-invalid';
 import { routeUrl } from '../../lib/routes';
 import { useTranslation } from '../../lib/use-translation';
 import { logIn, type LoginOutcome } from '../../services/account';
@@ -66,8 +66,7 @@ export default function LoginForm( {
 	const [ phase, setPhase ] = useState< Phase >( 'idle' );
 	const [ problem, setProblem ] = useState< string | null >( null );
 	const id = useId();
-	const emailRef = useRef< HTMLInputElement >( null );
-	const passwordRef = useRef< HTMLInputElement >( null );
+	const formRef = useRef< HTMLFormElement >( null );
 	const problemRef = useRef< HTMLDivElement >( null );
 	const twoFactorTimer = useRef< ReturnType< typeof setTimeout > >();
 
@@ -163,6 +162,7 @@ export default function LoginForm( {
 						submitCount > 0 ? errors.password : undefined;
 					return (
 						<form
+							ref={ formRef }
 							noValidate
 							onSubmit={ ( event ) => {
 								event.preventDefault();
@@ -171,12 +171,7 @@ export default function LoginForm( {
 								}
 							} }
 						>
-							<FailedSubmitFocus
-								fields={ [
-									[ 'email', emailRef ],
-									[ 'password', passwordRef ],
-								] }
-							/>
+							<FocusFirstInvalid form={ formRef } />
 							{ problem && (
 								<div
 									ref={ problemRef }
@@ -212,7 +207,6 @@ export default function LoginForm( {
 									{ t( 'login.email' ) }
 								</label>
 								<input
-									ref={ emailRef }
 									id={ `${ id }-email` }
 									name="email"
 									type="email"
@@ -242,7 +236,6 @@ export default function LoginForm( {
 									{ t( 'login.password' ) }
 								</label>
 								<input
-									ref={ passwordRef }
 									id={ `${ id }-password` }
 									name="password"
 									type="password"

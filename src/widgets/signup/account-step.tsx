@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from '@wordpress/element';
-import { Formik } from 'formik';
 
-import { FailedSubmitFocus } from '../../components/failed-submit-focus';
+import { TextField, ValidatedForm } from '../../components/form-field';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { useTranslation } from '../../lib/use-translation';
-import { describedBy, FieldError, Label, useErrorText } from './form-parts';
 import { PasswordChecklist } from './password-checklist';
 import { accountSchema, type AccountValues } from './schemas';
 
@@ -37,11 +35,8 @@ export function AccountStep( {
 	onSubmit,
 }: AccountStepProps ) {
 	const { t } = useTranslation();
-	const errorText = useErrorText();
-	const [ attempted, setAttempted ] = useState( false );
 	const [ showPassword, setShowPassword ] = useState( false );
 	const emailRef = useRef< HTMLInputElement >( null );
-	const passwordRef = useRef< HTMLInputElement >( null );
 
 	useEffect( () => {
 		if ( focusOnMount ) {
@@ -64,109 +59,66 @@ export function AccountStep( {
 	);
 
 	return (
-		<Formik< AccountValues >
+		<ValidatedForm< AccountValues >
 			initialValues={ initialValues }
 			validationSchema={ accountSchema }
-			validateOnBlur={ false }
-			validateOnChange={ attempted }
 			onSubmit={ submit }
+			aria-labelledby={ `${ id }-title` }
 		>
-			{ ( { values, errors, handleChange, handleSubmit } ) => {
+			{ ( { values } ) => {
 				const taken =
 					takenEmail !== null &&
 					values.email.trim().toLowerCase() ===
 						takenEmail.toLowerCase();
-				const emailError =
-					errorText( attempted ? errors.email : undefined ) ??
-					( taken ? t( 'signup.emailTaken' ) : undefined );
-				const passwordError = errorText(
-					attempted ? errors.password : undefined
-				);
 				return (
-					<form
-						noValidate
-						onSubmit={ handleSubmit }
-						aria-labelledby={ `${ id }-title` }
-					>
-						<FailedSubmitFocus
-							fields={ [
-								[ 'email', emailRef ],
-								[ 'password', passwordRef ],
-							] }
-							onFailedSubmit={ () => setAttempted( true ) }
+					<>
+						<TextField
+							inputRef={ emailRef }
+							id={ `${ id }-email` }
+							name="email"
+							type="email"
+							label={ t( 'signup.email' ) }
+							required
+							autoComplete="email"
+							maxLength={ 254 }
+							serverError={
+								taken ? t( 'signup.emailTaken' ) : undefined
+							}
 						/>
-						<div className="crowdscout-field">
-							<Label htmlFor={ `${ id }-email` } required>
-								{ t( 'signup.email' ) }
-							</Label>
-							<input
-								ref={ emailRef }
-								id={ `${ id }-email` }
-								name="email"
-								type="email"
-								autoComplete="email"
-								maxLength={ 254 }
-								value={ values.email }
-								onChange={ handleChange }
-								aria-required="true"
-								aria-invalid={ emailError ? true : undefined }
-								aria-describedby={ describedBy(
-									`${ id }-email`,
-									{
-										error: !! emailError,
-									}
-								) }
-							/>
-							<FieldError
-								id={ `${ id }-email` }
-								message={ emailError }
-							/>
-						</div>
-						<div className="crowdscout-field">
-							<Label htmlFor={ `${ id }-password` } required>
-								{ t( 'signup.password' ) }
-							</Label>
-							<input
-								ref={ passwordRef }
-								id={ `${ id }-password` }
-								name="password"
-								type={ showPassword ? 'text' : 'password' }
-								autoComplete="new-password"
-								value={ values.password }
-								onChange={ handleChange }
-								aria-required="true"
-								aria-invalid={
-									passwordError ? true : undefined
-								}
-								aria-describedby={ [
-									`${ id }-rules`,
-									passwordError && `${ id }-password-error`,
-								]
-									.filter( Boolean )
-									.join( ' ' ) }
-							/>
-							<FieldError
-								id={ `${ id }-password` }
-								message={ passwordError }
-							/>
-							<div className="crowdscout-signup__checkbox">
-								<input
-									id={ `${ id }-show-password` }
-									type="checkbox"
-									checked={ showPassword }
-									onChange={ ( event ) =>
-										setShowPassword( event.target.checked )
-									}
-								/>
-								<label htmlFor={ `${ id }-show-password` }>
-									{ t( 'signup.showPassword' ) }
-								</label>
-							</div>
-							<PasswordChecklist
-								id={ `${ id }-rules` }
-								password={ values.password }
-							/>
-						</div>
+						<TextField
+							id={ `${ id }-password` }
+							name="password"
+							type={ showPassword ? 'text' : 'password' }
+							label={ t( 'signup.password' ) }
+							required
+							autoComplete="new-password"
+							describedBy={ `${ id }-rules` }
+							after={
+								<>
+									<div className="crowdscout-field__checkbox">
+										<input
+											id={ `${ id }-show-password` }
+											type="checkbox"
+											checked={ showPassword }
+											onChange={ ( event ) =>
+												setShowPassword(
+													event.target.checked
+												)
+											}
+										/>
+										<label
+											htmlFor={ `${ id }-show-password` }
+										>
+											{ t( 'signup.showPassword' ) }
+										</label>
+									</div>
+									<PasswordChecklist
+										id={ `${ id }-rules` }
+										password={ values.password }
+									/>
+								</>
+							}
+						/>
 						<div className="crowdscout-signup__actions">
 							<button
 								type="submit"
@@ -178,9 +130,9 @@ export function AccountStep( {
 									: t( 'signup.next' ) }
 							</button>
 						</div>
-					</form>
+					</>
 				);
 			} }
-		</Formik>
+		</ValidatedForm>
 	);
 }

@@ -1,20 +1,19 @@
-import type { ChangeEvent, RefObject } from 'react';
+import type { ChangeEvent } from 'react';
 import { useMemo } from '@wordpress/element';
+import { useField } from 'formik';
 
+import {
+	FieldError,
+	RequiredMark,
+	useFieldError,
+} from '../../components/form-field';
 import { useTranslation } from '../../lib/use-translation';
-import { FieldError, RequiredMark } from './form-parts';
 import { MINIMUM_AGE, type BirthDateParts } from './schemas';
 
 interface BirthDateFieldProps {
 	id: string;
-	value: BirthDateParts;
-	/** Formik's change handler: the controls are named `birthDate.day` and so on. */
-	onChange: (
-		event: ChangeEvent< HTMLInputElement | HTMLSelectElement >
-	) => void;
-	error: string | undefined;
-	/** The day input, where focus goes when the date is invalid. */
-	dayRef: RefObject< HTMLInputElement >;
+	/** The Formik value holding the three parts; the controls are named `<name>.day` and so on. */
+	name: string;
 }
 
 /**
@@ -22,21 +21,16 @@ interface BirthDateFieldProps {
  * screen reader and phone: numeric keypads for day and year, month names in the page's language, and the
  * browser's birthday autofill.
  *
+ * The day comes first in the form's order, so a refused submit focuses it when the date is wrong.
+ *
  * @param props
- * @param props.id       Prefix of the controls' ids.
- * @param props.value    The three parts.
- * @param props.onChange Formik's change handler.
- * @param props.error    The translated error, if any.
- * @param props.dayRef   The day input.
+ * @param props.id   Prefix of the controls' ids.
+ * @param props.name The Formik value.
  */
-export function BirthDateField( {
-	id,
-	value,
-	onChange,
-	error,
-	dayRef,
-}: BirthDateFieldProps ) {
+export function BirthDateField( { id, name }: BirthDateFieldProps ) {
 	const { t, i18n } = useTranslation();
+	const [ { value, onChange } ] = useField< BirthDateParts >( name );
+	const error = useFieldError( name );
 	const months = useMemo( () => {
 		const format = new Intl.DateTimeFormat( i18n.language, {
 			month: 'long',
@@ -58,7 +52,7 @@ export function BirthDateField( {
 				{ t( 'signup.birthDate' ) }
 				<RequiredMark />
 			</legend>
-			<p id={ `${ id }-hint` } className="crowdscout-signup__hint">
+			<p id={ `${ id }-hint` } className="crowdscout-field__hint">
 				{ t( 'signup.birthDateHint' ) }
 			</p>
 			<div className="crowdscout-signup__date-parts">
@@ -67,9 +61,8 @@ export function BirthDateField( {
 						{ t( 'signup.day' ) }
 					</label>
 					<input
-						ref={ dayRef }
 						id={ `${ id }-day` }
-						name="birthDate.day"
+						name={ `${ name }.day` }
 						type="text"
 						inputMode="numeric"
 						autoComplete="bday-day"
@@ -87,7 +80,7 @@ export function BirthDateField( {
 					</label>
 					<select
 						id={ `${ id }-month` }
-						name="birthDate.month"
+						name={ `${ name }.month` }
 						autoComplete="bday-month"
 						value={ value.month }
 						onChange={ onChange }
@@ -109,7 +102,7 @@ export function BirthDateField( {
 					</label>
 					<input
 						id={ `${ id }-year` }
-						name="birthDate.year"
+						name={ `${ name }.year` }
 						type="number"
 						// The picker's bounds: the 16-year cutoff is its maximum, as the spec asks.
 						min={ 1900 }

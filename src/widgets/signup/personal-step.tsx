@@ -1,12 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
-import { Formik } from 'formik';
+import { useEffect, useMemo, useRef } from '@wordpress/element';
 
-import { FailedSubmitFocus } from '../../components/failed-submit-focus';
+import {
+	CheckboxField,
+	SelectField,
+	TextField,
+	ValidatedForm,
+} from '../../components/form-field';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { useTranslation } from '../../lib/use-translation';
 import { BirthDateField } from './birth-date-field';
 import { countryOptions } from './countries';
-import { describedBy, FieldError, Label, useErrorText } from './form-parts';
 import { personalSchema, type PersonalValues } from './schemas';
 
 export type SubmitPhase = 'idle' | 'redirecting';
@@ -48,44 +51,30 @@ export function PersonalStep( {
 	onBack,
 }: PersonalStepProps ) {
 	const { t, i18n } = useTranslation();
-	const errorText = useErrorText();
-	const [ attempted, setAttempted ] = useState( false );
-	const refs = {
-		name: useRef< HTMLInputElement >( null ),
-		surname: useRef< HTMLInputElement >( null ),
-		birthDate: useRef< HTMLInputElement >( null ),
-		country: useRef< HTMLSelectElement >( null ),
-		accept: useRef< HTMLInputElement >( null ),
-	};
+	const nameRef = useRef< HTMLInputElement >( null );
 	const countries = useMemo(
-		() => countryOptions( i18n.language ),
+		() =>
+			countryOptions( i18n.language ).map( ( country ) => ( {
+				value: country.code,
+				label: country.name,
+			} ) ),
 		[ i18n.language ]
 	);
 
 	useEffect( () => {
-		refs.name.current?.focus();
-		// Only when the step appears.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
+		nameRef.current?.focus();
 	}, [] );
 
 	const [ sending, submit ] = useSingleFlight( onSubmit );
 
 	return (
-		<Formik< PersonalValues >
+		<ValidatedForm< PersonalValues >
 			initialValues={ initialValues }
 			validationSchema={ personalSchema }
-			validateOnBlur={ false }
-			validateOnChange={ attempted }
 			onSubmit={ submit }
+			aria-labelledby={ `${ id }-title` }
 		>
-			{ ( { values, errors, handleChange, handleSubmit } ) => {
-				const shown = ( error: unknown ) =>
-					errorText( attempted ? error : undefined );
-				const nameError = shown( errors.name );
-				const surnameError = shown( errors.surname );
-				const birthDateError = shown( errors.birthDate );
-				const countryError = shown( errors.country );
-				const acceptError = shown( errors.accept );
+			{ ( { values } ) => {
 				const leaving = phase === 'redirecting';
 				let submitLabel = t( 'signup.submit' );
 				if ( leaving ) {
@@ -94,21 +83,7 @@ export function PersonalStep( {
 					submitLabel = t( 'signup.submitting' );
 				}
 				return (
-					<form
-						noValidate
-						onSubmit={ handleSubmit }
-						aria-labelledby={ `${ id }-title` }
-					>
-						<FailedSubmitFocus
-							fields={ [
-								[ 'name', refs.name ],
-								[ 'surname', refs.surname ],
-								[ 'birthDate', refs.birthDate ],
-								[ 'country', refs.country ],
-								[ 'accept', refs.accept ],
-							] }
-							onFailedSubmit={ () => setAttempted( true ) }
-						/>
+					<>
 						{ invitedBy && (
 							<h3 className="crowdscout-signup__invited">
 								{ t( 'signup.invitedBy', {
@@ -117,151 +92,51 @@ export function PersonalStep( {
 							</h3>
 						) }
 						<div className="crowdscout-signup__pair">
-							<div className="crowdscout-field">
-								<Label htmlFor={ `${ id }-name` } required>
-									{ t( 'signup.name' ) }
-								</Label>
-								<input
-									ref={ refs.name }
-									id={ `${ id }-name` }
-									name="name"
-									type="text"
-									autoComplete="given-name"
-									maxLength={ 100 }
-									value={ values.name }
-									onChange={ handleChange }
-									aria-required="true"
-									aria-invalid={
-										nameError ? true : undefined
-									}
-									aria-describedby={ describedBy(
-										`${ id }-name`,
-										{ error: !! nameError }
-									) }
-								/>
-								<FieldError
-									id={ `${ id }-name` }
-									message={ nameError }
-								/>
-							</div>
-							<div className="crowdscout-field">
-								<Label htmlFor={ `${ id }-surname` } required>
-									{ t( 'signup.surname' ) }
-								</Label>
-								<input
-									ref={ refs.surname }
-									id={ `${ id }-surname` }
-									name="surname"
-									type="text"
-									autoComplete="family-name"
-									maxLength={ 100 }
-									value={ values.surname }
-									onChange={ handleChange }
-									aria-required="true"
-									aria-invalid={
-										surnameError ? true : undefined
-									}
-									aria-describedby={ describedBy(
-										`${ id }-surname`,
-										{ error: !! surnameError }
-									) }
-								/>
-								<FieldError
-									id={ `${ id }-surname` }
-									message={ surnameError }
-								/>
-							</div>
+							<TextField
+								inputRef={ nameRef }
+								id={ `${ id }-name` }
+								name="name"
+								label={ t( 'signup.name' ) }
+								required
+								autoComplete="given-name"
+								maxLength={ 100 }
+							/>
+							<TextField
+								id={ `${ id }-surname` }
+								name="surname"
+								label={ t( 'signup.surname' ) }
+								required
+								autoComplete="family-name"
+								maxLength={ 100 }
+							/>
 						</div>
 						<BirthDateField
 							id={ `${ id }-birth-date` }
-							value={ values.birthDate }
-							onChange={ handleChange }
-							error={ birthDateError }
-							dayRef={ refs.birthDate }
+							name="birthDate"
 						/>
-						<div className="crowdscout-field">
-							<Label htmlFor={ `${ id }-country` } required>
-								{ t( 'signup.country' ) }
-							</Label>
-							<select
-								ref={ refs.country }
-								id={ `${ id }-country` }
-								name="country"
-								autoComplete="country"
-								value={ values.country }
-								onChange={ handleChange }
-								aria-required="true"
-								aria-invalid={ countryError ? true : undefined }
-								aria-describedby={ describedBy(
-									`${ id }-country`,
-									{ error: !! countryError }
-								) }
-							>
-								<option value="">
-									{ t( 'signup.chooseCountry' ) }
-								</option>
-								{ countries.map( ( country ) => (
-									<option
-										key={ country.code }
-										value={ country.code }
-									>
-										{ country.name }
-									</option>
-								) ) }
-							</select>
-							<FieldError
-								id={ `${ id }-country` }
-								message={ countryError }
-							/>
-						</div>
-						<div className="crowdscout-field">
-							<Label htmlFor={ `${ id }-referral` }>
-								{ t( 'signup.referral' ) }
-							</Label>
-							<input
-								id={ `${ id }-referral` }
-								name="referral"
-								type="text"
-								autoComplete="off"
-								maxLength={ 64 }
-								value={ values.referral }
-								onChange={ handleChange }
-								aria-describedby={ `${ id }-referral-hint` }
-							/>
-							<p
-								id={ `${ id }-referral-hint` }
-								className="crowdscout-signup__hint"
-							>
-								{ t( 'signup.referralHint' ) }
-							</p>
-						</div>
-						<div className="crowdscout-field">
-							<div className="crowdscout-signup__checkbox">
-								<input
-									ref={ refs.accept }
-									id={ `${ id }-accept` }
-									name="accept"
-									type="checkbox"
-									checked={ values.accept }
-									onChange={ handleChange }
-									aria-required="true"
-									aria-invalid={
-										acceptError ? true : undefined
-									}
-									aria-describedby={ describedBy(
-										`${ id }-accept`,
-										{ error: !! acceptError }
-									) }
-								/>
-								<Label htmlFor={ `${ id }-accept` } required>
-									{ t( 'signup.accept' ) }
-								</Label>
-							</div>
-							<FieldError
-								id={ `${ id }-accept` }
-								message={ acceptError }
-							/>
-						</div>
+						<SelectField
+							id={ `${ id }-country` }
+							name="country"
+							label={ t( 'signup.country' ) }
+							required
+							autoComplete="country"
+							placeholder={ t( 'signup.chooseCountry' ) }
+							options={ countries }
+						/>
+						<TextField
+							id={ `${ id }-referral` }
+							name="referral"
+							label={ t( 'signup.referral' ) }
+							hint={ t( 'signup.referralHint' ) }
+							autoComplete="off"
+							maxLength={ 64 }
+						/>
+						<CheckboxField
+							id={ `${ id }-accept` }
+							name="accept"
+							label={ t( 'signup.accept' ) }
+							required
+						/>
 						{ serverMessage && (
 							<div className="crowdscout-notice" role="alert">
 								<p>{ serverMessage }</p>
@@ -284,9 +159,9 @@ export function PersonalStep( {
 								{ submitLabel }
 							</button>
 						</div>
-					</form>
+					</>
 				);
 			} }
-		</Formik>
+		</ValidatedForm>
 	);
 }

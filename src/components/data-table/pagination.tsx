@@ -1,8 +1,8 @@
 import { useTranslation } from '../../lib/use-translation';
 
-const block = 'wp-block-crowdscout-dashboard';
+const block = 'crowdscout-data-table';
 
-interface PaginationProps {
+export interface PaginationProps {
 	/** 1-based. */
 	page: number;
 	pages: number;
@@ -41,10 +41,10 @@ export function Pagination( {
 				aria-disabled={ page <= 1 || undefined }
 				onClick={ step( page - 1 ) }
 			>
-				{ t( 'dashboard.previousPage' ) }
+				{ t( 'dataTable.previousPage' ) }
 			</button>
 			<p className={ `${ block }__page-status` } aria-live="polite">
-				{ t( 'dashboard.pageOf', { page, pages } ) }
+				{ t( 'dataTable.pageOf', { page, pages } ) }
 			</p>
 			<button
 				type="button"
@@ -52,7 +52,7 @@ export function Pagination( {
 				aria-disabled={ page >= pages || undefined }
 				onClick={ step( page + 1 ) }
 			>
-				{ t( 'dashboard.nextPage' ) }
+				{ t( 'dataTable.nextPage' ) }
 			</button>
 		</nav>
 	);
