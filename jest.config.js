@@ -10,6 +10,11 @@ module.exports = {
 	roots: [ '<rootDir>/src' ],
 	testMatch: [ '<rootDir>/src/**/__tests__/**/*.test.[jt]s?(x)' ],
 	testEnvironment: '<rootDir>/src/test-utils/jsdom-environment.ts',
+	// jsdom resolves `yaml` to its ES-module browser build, which Jest does not transform; the fakes' contract
+	// check (src/test-utils/contract.ts) runs in Node all the same.
+	moduleNameMapper: {
+		'^yaml$': '<rootDir>/node_modules/yaml/dist/index.js',
+	},
 	setupFilesAfterEnv: [
 		...( defaultConfig.setupFilesAfterEnv ?? [] ),
 		'<rootDir>/src/test-utils/setup-tests.ts',

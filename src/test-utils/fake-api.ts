@@ -1,5 +1,14 @@
 import apiFetch, { type APIFetchOptions } from '@wordpress/api-fetch';
 
+import type {
+	ErrorBody,
+	JsonOf,
+	OperationId,
+	operations,
+	paths,
+} from '../services/contract';
+import { contractProblem } from './contract';
+
 /** One request as it left the transport, after every api-fetch middleware. */
 export interface RecordedRequest {
 	method: string;
@@ -10,14 +19,93 @@ export interface RecordedRequest {
 	body: unknown;
 }
 
+/** An answer of admin-ajax, or of the API before the contract has checked it. */
 export interface FakeAnswer {
 	status: number;
 	body?: unknown;
 }
 
-type Handler = (
+type Handler< Answer = FakeAnswer > = (
 	request: RecordedRequest
-) => FakeAnswer | Promise< FakeAnswer >;
+) => Answer | Promise< Answer >;
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+
+/** `/users/me/popups/{popupId}` → `/users/me/popups/${string}`. */
+type Concrete< Path extends string > =
+	Path extends `${ infer Head }{${ string }}${ infer Tail }`
+		? `${ Head }${ string }${ Concrete< Tail > }`
+		: Path;
+
+/** The verbs a fake route may name for an operation's method: HEAD too for a GET, as the API answers it. */
+type Verbs< M extends Method > =
+	| Uppercase< M >
+	| ( M extends 'get' ? 'HEAD' : never );
+
+/** Every `METHOD /path` of the contract, e.g. `GET /users/me` or `GET /users/me/popups/${string}`. */
+export type ApiRoute = {
+	[ P in keyof paths ]: {
+		[ M in Method ]: paths[ P ][ M ] extends undefined
+			? never
+			: `${ Verbs< M > } ${ Concrete< P > }`;
+	}[ Method ];
+}[ keyof paths ];
+
+/** The operation a route reaches. */
+type OperationAt< Route > = {
+	[ P in keyof paths ]: {
+		[ M in Method ]: Route extends `${ Verbs< M > } ${ Concrete< P > }`
+			? NonNullable< paths[ P ][ M ] >
+			: never;
+	}[ Method ];
+}[ keyof paths ];
+
+/** One status the operation declares with its body; `default` stands for any other status. */
+type Answers< Operation > = Operation extends { responses: infer Responses }
+	? {
+			[ Status in keyof Responses ]: JsonOf<
+				Responses[ Status ]
+			> extends undefined
+				? {
+						status: Status extends number ? Status : number;
+						body?: undefined;
+				  }
+				: {
+						status: Status extends number ? Status : number;
+						body: JsonOf< Responses[ Status ] >;
+				  };
+	  }[ keyof Responses ]
+	: never;
+
+/** What the fake may answer for an operation: a status the contract declares, with the body it declares. */
+export type ApiAnswer< Id extends OperationId > = Answers< operations[ Id ] >;
+
+/** HEAD answers GET's statuses; the body may be left out, as a real HEAD answer has none. */
+type WithoutBody< Answer > = Answer extends {
+	status: infer Status;
+	body?: infer Body;
+}
+	? { status: Status; body?: Body }
+	: never;
+
+/**
+ * A route the contract does not have, made up by a test of shared machinery (a list component, the transport):
+ * `/test-` names it as such, and its answers are not checked.
+ */
+export type MadeUpRoute = `${ string } /test-${ string }`;
+
+export type AnswerTo< Route > = Route extends MadeUpRoute
+	? FakeAnswer
+	: Route extends `HEAD ${ string }`
+	? WithoutBody< Answers< OperationAt< Route > > >
+	: Answers< OperationAt< Route > >;
+
+/** Answers that do not match api/openapi.yaml, gathered until the test ends (setup-tests.ts fails it). */
+const contractViolations: string[] = [];
+
+export function takeContractViolations(): string[] {
+	return contractViolations.splice( 0 );
+}
 
 export interface FakeApiOptions {
 	apiBase: string;
@@ -32,8 +120,13 @@ const json = ( status: number, body: unknown ): FakeAnswer => ( {
 } );
 
 /** The API's error body (docs/contracts.md, "Error bodies"). */
-export const apiError = ( status: number, message: string ): FakeAnswer =>
-	json( status, { status, error: 'Error', message } );
+export const apiError = (
+	status: number,
+	message: string
+): { status: number; body: ErrorBody } => ( {
+	status,
+	body: { status, error: 'Error', message },
+} );
 
 /**
  * A stand-in for the API and admin-ajax behind api-fetch's fetch handler: routes by method and path,
@@ -63,16 +156,17 @@ export class FakeApi {
 	}
 
 	/**
-	 * Answers `METHOD /path` (query string ignored) with a fixed answer or a function of the request.
+	 * Answers `METHOD /path` (query string ignored) with a fixed answer or a function of the request. The route
+	 * must be an operation of the contract and the answer one it declares (checked when compiled, and when sent).
 	 *
 	 * @param route        E.g. `GET /users/me`.
 	 * @param answer       What to send back.
 	 * @param options
 	 * @param options.open Served without a token too, like sign-up.
 	 */
-	on(
-		route: string,
-		answer: FakeAnswer | Handler,
+	on< Route extends ApiRoute | MadeUpRoute >(
+		route: Route,
+		answer: AnswerTo< Route > | Handler< AnswerTo< Route > >,
 		{ open = false }: { open?: boolean } = {}
 	): this {
 		if ( open ) {
@@ -163,6 +257,21 @@ export class FakeApi {
 		const answer = await ( isAjax
 			? this.answerAjax( request )
 			: this.answerApi( request ) );
+		if (
+			! isAjax &&
+			base.startsWith( this.options.apiBase ) &&
+			! request.route.startsWith( '/test-' )
+		) {
+			const problem = contractProblem(
+				method,
+				request.route,
+				answer.status,
+				answer.body
+			);
+			if ( problem ) {
+				contractViolations.push( problem );
+			}
+		}
 		const response = new Response(
 			answer.body === undefined ? null : JSON.stringify( answer.body ),
 			{

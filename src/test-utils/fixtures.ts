@@ -1,4 +1,5 @@
 import { readConfig, type CrowdscoutConfig } from '../lib/config';
+import type { UserMe } from '../services/contract';
 
 export const SITE = 'http://scouts.test';
 
@@ -37,4 +38,4 @@ export const DANA = {
 	image: null,
 	total_exp_pts: 1250,
 	attended_cp: 7,
-};
+} satisfies UserMe;

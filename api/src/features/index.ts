@@ -1,6 +1,6 @@
-import type { OperationHandler } from '../lib/openapi.ts';
+import type { ContractHandlers } from '../contract/handler.ts';
 import { authenticate } from './auth/routes.ts';
-import { listMyCampaigns } from './campaigns/routes.ts';
+import { listCampaigns, listMyCampaigns } from './campaigns/routes.ts';
 import { getHealth } from './health/routes.ts';
 import { listMyBugs, listMyExperience } from './history/routes.ts';
 import { getMe, getMyPendingBooty, updateMe } from './me/routes.ts';
@@ -8,8 +8,11 @@ import { getMyPopup, listMyPopups } from './popups/routes.ts';
 import { getMyRank, getMyRankList } from './ranking/routes.ts';
 import { checkEmail, createUser } from './users/routes.ts';
 
-/** operationId (openapi.yaml) → handler. The loader refuses to start when the two sets differ. */
-export const handlers: Record< string, OperationHandler > = {
+/**
+ * operationId (openapi.yaml) → handler. The typecheck fails when the two sets differ or a handler's request or
+ * answer types disagree with its operation, and the loader refuses to start when the sets differ.
+ */
+export const handlers: ContractHandlers = {
 	getHealth,
 	authenticate,
 	createUser,
@@ -18,8 +21,7 @@ export const handlers: Record< string, OperationHandler > = {
 	updateMe,
 	getMyPendingBooty,
 	listMyCampaigns,
-	// The spec's dashboard tables call GET /campaigns: the same operation under the path the client uses.
-	listCampaigns: listMyCampaigns,
+	listCampaigns,
 	listMyExperience,
 	listMyBugs,
 	getMyRank,

@@ -73,8 +73,12 @@ export interface OpenApiDocument {
 	>;
 }
 
+/**
+ * A route handler. Each handler types its request for its own operation (contract/handler.ts) and the loader
+ * serves every operation, so the request's route types stay open here.
+ */
 export type OperationHandler = (
-	request: FastifyRequest,
+	request: FastifyRequest< any >,
 	reply: FastifyReply
 ) => Promise< unknown >;
 
@@ -201,7 +205,8 @@ function absolutise< T >( schema: T ): T {
 function createAjv(
 	document: OpenApiDocument,
 	coerceTypes: boolean | 'array',
-	allErrors: boolean
+	allErrors: boolean,
+	useDefaults = false
 ): Ajv {
 	const ajv = new Ajv2020( {
 		strict: true,
@@ -209,7 +214,7 @@ function createAjv(
 		strictTypes: false,
 		allErrors,
 		coerceTypes,
-		useDefaults: false,
+		useDefaults,
 		// parentSchema on every error is how the messages find their `x-messages`.
 		verbose: true,
 	} );
@@ -261,7 +266,9 @@ export interface CompiledOperation {
 export function compileOperations(
 	document: OpenApiDocument
 ): CompiledOperation[] {
-	const looseAjv = createAjv( document, 'array', false );
+	// Only parameters get the contract's defaults: a body gains no field the client did not send (a PATCH changes
+	// what it names), and an answer is checked, never completed.
+	const parameterAjv = createAjv( document, 'array', false, true );
 	const strictAjv = createAjv( document, false, false );
 	const responseAjv = createAjv( document, false, true );
 	const operations: CompiledOperation[] = [];
@@ -305,25 +312,25 @@ export function compileOperations(
 				( parameter ) => parameter.in === 'query'
 			);
 
-			const validateParams = looseAjv.compile( {
+			const validateParams = parameterAjv.compile( {
 				type: 'object',
 				properties: Object.fromEntries(
 					inPath.map( ( p ) => [
 						p.name,
-						absolutise( p.schema ?? {} ),
+						parameterSchema( document, p ),
 					] )
 				),
 				required: inPath.map( ( parameter ) => parameter.name ),
 				additionalProperties: false,
 			} );
-			const validateQuery = looseAjv.compile( {
+			const validateQuery = parameterAjv.compile( {
 				type: 'object',
 				properties: {
 					...TRANSPORT_QUERY_PARAMETERS,
 					...Object.fromEntries(
 						inQuery.map( ( p ) => [
 							p.name,
-							absolutise( p.schema ?? {} ),
+							parameterSchema( document, p ),
 						] )
 					),
 				},
@@ -475,6 +482,28 @@ export function compileOperations(
 		}
 	}
 	return operations;
+}
+
+/**
+ * A parameter's schema for the request validator, with the default of a referenced schema (`$ref: Locale`) copied
+ * beside the reference: Ajv fills in only a default written on the property itself.
+ *
+ * @param document
+ * @param parameter
+ */
+function parameterSchema(
+	document: OpenApiDocument,
+	parameter: ParameterObject
+): JsonSchema {
+	const schema = absolutise( parameter.schema ?? {} );
+	if ( schema.default !== undefined || ! isReference( schema ) ) {
+		return schema;
+	}
+	const { default: fallback } = resolve< JsonSchema >(
+		document,
+		parameter.schema as JsonSchema
+	);
+	return fallback === undefined ? schema : { ...schema, default: fallback };
 }
 
 function check(

@@ -101,6 +101,85 @@ describe( 'request validation', () => {
 		} );
 	} );
 
+	it( 'fills in the defaults of query parameters, a referenced schema’s too', () => {
+		assert.deepEqual(
+			operation( 'listMyCampaigns' ).validateRequest( { query: {} } )
+				.query,
+			{
+				start: 0,
+				limit: 10,
+				order: 'ASC',
+				orderBy: 'start_date',
+				locale: 'en',
+			}
+		);
+		assert.deepEqual(
+			operation( 'listMyCampaigns' ).validateRequest( {
+				query: { start: '20', locale: 'it', 'filterBy[accepted]': '1' },
+			} ).query,
+			{
+				start: 20,
+				limit: 10,
+				order: 'ASC',
+				orderBy: 'start_date',
+				locale: 'it',
+				filterBy: { accepted: 1 },
+			}
+		);
+		assert.deepEqual(
+			operation( 'listMyPopups' ).validateRequest( {} ).query,
+			{ showExpired: false }
+		);
+	} );
+
+	it( 'adds no default to a body or an answer', () => {
+		const withDefaults: OpenApiDocument = {
+			openapi: '3.1.0',
+			paths: {
+				'/things': {
+					patch: {
+						operationId: 'patchThing',
+						requestBody: {
+							content: {
+								'application/json': {
+									schema: {
+										type: 'object',
+										properties: {
+											n: { type: 'integer', default: 1 },
+										},
+									},
+								},
+							},
+						},
+						responses: {
+							200: {
+								description: 'ok',
+								content: {
+									'application/json': {
+										schema: {
+											type: 'object',
+											properties: {
+												m: {
+													type: 'integer',
+													default: 2,
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+		};
+		const [ patchThing ] = compileOperations( withDefaults );
+		assert.deepEqual( patchThing.validateRequest( { body: {} } ).body, {} );
+		const answer = {};
+		assert.equal( patchThing.checkResponse( 200, answer ), null );
+		assert.deepEqual( answer, {} );
+	} );
+
 	it( 'throws a RequestValidationError naming the field', () => {
 		assert.throws(
 			() =>

@@ -3,7 +3,7 @@ import type { CampaignPage, CampaignQuery, RankSummary } from './types';
 
 export const dashboardApi = api.injectEndpoints( {
 	endpoints: ( build ) => ( {
-		getMyCampaigns: build.query< CampaignPage, CampaignQuery >( {
+		listMyCampaigns: build.query< CampaignPage, CampaignQuery >( {
 			query: ( { filterBy, ...params } ) => ( {
 				url: '/users/me/campaigns',
 				params: { ...params, filterBy },
@@ -17,4 +17,4 @@ export const dashboardApi = api.injectEndpoints( {
 	} ),
 } );
 
-export const { useGetMyCampaignsQuery, useGetMyRankQuery } = dashboardApi;
+export const { useListMyCampaignsQuery, useGetMyRankQuery } = dashboardApi;

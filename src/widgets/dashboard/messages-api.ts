@@ -1,25 +1,18 @@
 import { api } from '../../services/api';
+import type { AnswerOf, BodyOf, Popup, QueryOf } from '../../services/contract';
 
-/** A popup of the inbox as `GET /users/me/popups` lists it; `content` is compressed (inbox/content.ts). */
-export interface Popup {
-	id: number;
-	title: string;
-	content: string;
-	/** Reported as seen as soon as it is shown; otherwise the tester dismisses it. */
-	once: boolean;
-}
+/** A popup of the inbox; `content` is compressed (inbox/content.ts). */
+export type { Popup };
 
-export interface PopupsQuery {
-	/** Every popup of the tester, expired and seen ones included (the Inbox button). */
-	showExpired: boolean;
-}
+/** `showExpired`: every popup of the tester, expired and seen ones included (the Inbox button). */
+export type PopupsQuery = Required< QueryOf< 'listMyPopups' > >;
 
 /**
  * The dashboard's onboarding and inbox calls (spec, section 7).
  */
 export const messagesApi = api.injectEndpoints( {
 	endpoints: ( build ) => ( {
-		getPopups: build.query< Popup[], PopupsQuery >( {
+		listMyPopups: build.query< Popup[], PopupsQuery >( {
 			// The spec treats a 404 on the list as "no popups", not as a failure.
 			async queryFn( { showExpired }, _api, _extraOptions, baseQuery ) {
 				const result = await baseQuery( {
@@ -41,17 +34,17 @@ export const messagesApi = api.injectEndpoints( {
 		} ),
 		// Reading one popup is what records it as seen. Nothing is invalidated: refetching the list of
 		// unseen popups would pull the page being read out from under the tester.
-		markPopupSeen: build.mutation< Popup, number >( {
+		getMyPopup: build.mutation< Popup, number >( {
 			query: ( popupId ) => ( { url: `/users/me/popups/${ popupId }` } ),
 		} ),
-		completeOnboarding: build.mutation<
-			{ id: number; onboarding_completed: boolean },
-			void
+		updateMe: build.mutation<
+			AnswerOf< 'updateMe' >,
+			BodyOf< 'updateMe' >
 		>( {
-			query: () => ( {
+			query: ( changes ) => ( {
 				url: '/users/me',
 				method: 'PATCH',
-				body: { onboarding_completed: true },
+				body: changes,
 			} ),
 			// "Patching the user refreshes user data": the dashboard reads onboarding_completed from Me.
 			invalidatesTags: [ 'Me' ],
@@ -60,7 +53,7 @@ export const messagesApi = api.injectEndpoints( {
 } );
 
 export const {
-	useGetPopupsQuery,
-	useMarkPopupSeenMutation,
-	useCompleteOnboardingMutation,
+	useListMyPopupsQuery,
+	useGetMyPopupMutation,
+	useUpdateMeMutation,
 } = messagesApi;

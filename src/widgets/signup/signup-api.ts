@@ -1,28 +1,13 @@
 import { api } from '../../services/api';
 import type { ApiError } from '../../services/api-error';
+import type { BodyOf, SignUpResult } from '../../services/contract';
 import { request } from '../../services/transport';
 import type { TransportState } from '../../services/transport-state';
 
-/** `POST /users` (api/openapi.yaml, `SignUp`). */
-export interface SignUpBody {
-	email: string;
-	password: string;
-	name: string;
-	surname: string;
-	/** `YYYY-MM-DD`. */
-	birthDate: string;
-	/** ISO 3166-1 alpha-2. */
-	country: string;
-	referral?: string;
-}
+/** `POST /users` (`SignUp`). */
+export type SignUpBody = BodyOf< 'createUser' >;
 
-export interface SignUpResult {
-	id: number;
-	wp_user_id: number;
-	email: string;
-	name: string;
-	surname: string;
-}
+export type { SignUpResult };
 
 export const signupApi = api.injectEndpoints( {
 	endpoints: ( build ) => ( {
@@ -32,7 +17,7 @@ export const signupApi = api.injectEndpoints( {
 		 * HEAD carries no body, which the JSON base query would call malformed, so this goes straight through
 		 * the transport.
 		 */
-		checkEmailTaken: build.mutation< boolean, string >( {
+		checkEmail: build.mutation< boolean, string >( {
 			queryFn: async ( email, { getState } ) => {
 				const { apiBase } = ( getState() as TransportState ).config;
 				const result = await request( {
@@ -50,10 +35,10 @@ export const signupApi = api.injectEndpoints( {
 				return { error: result.error as ApiError };
 			},
 		} ),
-		signUp: build.mutation< SignUpResult, SignUpBody >( {
+		createUser: build.mutation< SignUpResult, SignUpBody >( {
 			query: ( body ) => ( { url: '/users', method: 'POST', body } ),
 		} ),
 	} ),
 } );
 
-export const { useCheckEmailTakenMutation, useSignUpMutation } = signupApi;
+export const { useCheckEmailMutation, useCreateUserMutation } = signupApi;

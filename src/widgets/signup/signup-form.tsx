@@ -14,7 +14,7 @@ import {
 	type AccountValues,
 	type PersonalValues,
 } from './schemas';
-import { useCheckEmailTakenMutation, useSignUpMutation } from './signup-api';
+import { useCheckEmailMutation, useCreateUserMutation } from './signup-api';
 
 const STEPS = [ 'signup.stepAccount', 'signup.stepPersonal' ] as const;
 
@@ -47,8 +47,8 @@ export function SignupForm( {
 	const { t } = useTranslation();
 	const config = useConfig();
 	const dispatch = useAppDispatch();
-	const [ checkEmailTaken ] = useCheckEmailTakenMutation();
-	const [ signUp ] = useSignUpMutation();
+	const [ checkEmailTaken ] = useCheckEmailMutation();
+	const [ signUp ] = useCreateUserMutation();
 
 	const [ step, setStep ] = useState< 0 | 1 >( 0 );
 	const [ returned, setReturned ] = useState( false );

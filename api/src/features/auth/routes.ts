@@ -1,18 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import { handler } from '../../contract/handler.ts';
 import { NO_TESTER_MESSAGE } from '../../lib/auth.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong username or password.';
 
-interface Credentials {
-	username: string;
-	password: string;
-}
-
 /** Token login: WordPress checks the password, the API mints the same token WordPress would. */
-export async function authenticate( request: FastifyRequest ) {
+export const authenticate = handler< 'authenticate' >( async ( request ) => {
 	const { wordpress, testers, tokens } = request.server.services;
-	const { username, password } = request.body as Credentials;
+	const { username, password } = request.body;
 	const user = await wordpress.checkPassword( {
 		username,
 		password,
@@ -25,4 +20,4 @@ export async function authenticate( request: FastifyRequest ) {
 		throw forbidden( NO_TESTER_MESSAGE );
 	}
 	return tokens.mint( { sub: String( user.id ), role: user.role } );
-}
+} );

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import { handler } from '../../contract/handler.ts';
 import { HttpError } from '../../lib/errors.ts';
 
-export async function getHealth( request: FastifyRequest ) {
+export const getHealth = handler< 'getHealth' >( async ( request ) => {
 	try {
 		await request.server.services.health.ping();
 	} catch ( error ) {
@@ -10,4 +10,4 @@ export async function getHealth( request: FastifyRequest ) {
 		} );
 	}
 	return { status: 'ok' };
-}
+} );

@@ -4,17 +4,18 @@ import {
 	type Selectable,
 	type SelectQueryBuilder,
 } from 'kysely';
+import type { BugPage, ExperiencePage, QueryOf } from '../../contract/index.ts';
 import { forceIndex } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 import { fromSqlDateTime, toInteger } from '../../db/values.ts';
 import { LastSeen } from '../../lib/last-seen.ts';
-import { pageOf, type Page, type SortOrder } from '../campaigns/repository.ts';
+import { pageOf, type SortOrder } from '../paging.ts';
 
 export interface ExperienceQuery {
 	start: number;
 	limit: number;
 	order: SortOrder;
-	orderBy: 'date' | 'amount';
+	orderBy: QueryOf< 'listMyExperience' >[ 'orderBy' ];
 	/** Text the reason must contain. */
 	search?: string;
 	campaign?: number;
@@ -23,31 +24,14 @@ export interface ExperienceQuery {
 	date?: string;
 }
 
-export interface ExperienceItem {
-	id: number;
-	amount: number;
-	date: string;
-	activity: { id: number };
-	campaign: { id: number; title: string } | null;
-	note: string;
-}
-
 export interface BugQuery {
 	start: number;
 	limit: number;
 	order: SortOrder;
-	orderBy: 'id' | 'severity' | 'status' | 'campaign';
+	orderBy: QueryOf< 'listMyBugs' >[ 'orderBy' ];
 	campaign?: number;
 	severity?: number;
 	status?: number;
-}
-
-export interface BugItem {
-	id: number;
-	title: string;
-	severity: { id: number; name: string };
-	status: { id: number; name: string };
-	campaign: { id: number; name: string };
 }
 
 /** Bug severity and status names as the payloads spell them (spec section 3; codes in 0003-domain). */
@@ -254,7 +238,7 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 		async listExperience(
 			wpUserId: number,
 			query: ExperienceQuery
-		): Promise< Page< ExperienceItem > | undefined > {
+		): Promise< ExperiencePage | undefined > {
 			const filtered =
 				query.campaign !== undefined ||
 				query.activity !== undefined ||
@@ -364,7 +348,7 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 		async listBugs(
 			wpUserId: number,
 			query: BugQuery
-		): Promise< Page< BugItem > | undefined > {
+		): Promise< BugPage | undefined > {
 			const filtered =
 				query.campaign !== undefined ||
 				query.severity !== undefined ||

@@ -1,10 +1,16 @@
+import type { Booty, Money, Schema, UserMe } from '../../contract/index.ts';
 import type { Tester } from './repository.ts';
 
+export const ALL_FIELDS = 'all';
+
+/** A field of GET /users/me (the contract's `UserField` but `all`). */
+export type UserField = Exclude< Schema< 'UserField' >, typeof ALL_FIELDS >;
+
 /**
- * The fields of GET /users/me. The list must match the `UserField` enum of openapi.yaml (a test holds them
- * together); the contract rejects any other name before this code runs.
+ * The fields of GET /users/me in the order `all` shows them. The list must hold every `UserField` of openapi.yaml
+ * (a test holds them together); the contract rejects any other name before this code runs.
  */
-export const USER_FIELDS = [
+export const USER_FIELDS: readonly UserField[] = [
 	'id',
 	'wp_user_id',
 	'name',
@@ -24,11 +30,7 @@ export const USER_FIELDS = [
 	'languages',
 	'certifications',
 	'booty_threshold',
-] as const;
-
-export type UserField = ( typeof USER_FIELDS )[ number ];
-
-export const ALL_FIELDS = 'all';
+];
 
 /** What the profile card needs when the client names no fields. */
 export const DEFAULT_FIELDS: readonly UserField[] = [
@@ -43,16 +45,6 @@ export const DEFAULT_FIELDS: readonly UserField[] = [
 ];
 
 export const CURRENCY = 'EUR';
-
-export interface Money {
-	value: number;
-	currency: string;
-}
-
-export interface Booty {
-	gross: Money;
-	net?: Money;
-}
 
 const money = ( cents: number ): Money => ( {
 	value: Math.round( cents ) / 100,
@@ -79,10 +71,14 @@ export interface Extras {
 	rank?: number | null;
 }
 
-type Present = ( tester: Tester, role: string, extras: Extras ) => unknown;
+type Produce< Field extends UserField > = (
+	tester: Tester,
+	role: string,
+	extras: Extras
+) => Exclude< UserMe[ Field ], undefined >;
 
-/** One producer per field. */
-const PRODUCERS: Record< UserField, Present > = {
+/** One producer per field of the contract, each giving the type the contract gives that field. */
+const PRODUCERS: { [ Field in UserField ]: Produce< Field > } = {
 	id: ( tester ) => tester.id,
 	wp_user_id: ( tester ) => tester.wpUserId,
 	name: ( tester ) => tester.name,
@@ -109,6 +105,16 @@ const PRODUCERS: Record< UserField, Present > = {
 	// This month's position in the tester's level; null at level 0 (the client shows N/A).
 	rank: ( _tester, _role, extras ) => extras.rank ?? null,
 };
+
+function produce< Field extends UserField >(
+	answer: UserMe,
+	field: Field,
+	tester: Tester,
+	role: string,
+	extras: Extras
+) {
+	answer[ field ] = PRODUCERS[ field ]( tester, role, extras );
+}
 
 function fieldsFor( requested?: readonly string[] ): readonly UserField[] {
 	if ( ! requested || requested.length === 0 ) {
@@ -144,11 +150,10 @@ export function presentMe(
 	role: string,
 	requested?: readonly string[],
 	extras: Extras = {}
-): Record< string, unknown > {
-	const fields = fieldsFor( requested );
-	const answer: Record< string, unknown > = { id: tester.id };
-	for ( const field of fields ) {
-		answer[ field ] = PRODUCERS[ field ]( tester, role, extras );
+): UserMe {
+	const answer: UserMe = { id: tester.id };
+	for ( const field of fieldsFor( requested ) ) {
+		produce( answer, field, tester, role, extras );
 	}
 	return answer;
 }

@@ -1,19 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { isMysql } from '../../db/engine.ts';
+import type { Popup } from '../../contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
 
 /** The most popups one inbox answer carries (openapi.yaml says so too). */
 export const MAX_POPUPS = 50;
-
-export interface Popup {
-	id: number;
-	title: string;
-	/** As stored: base64 of a raw DEFLATE stream of UTF-8 HTML (README "Popups"). */
-	content: string;
-	/** Reported as seen as soon as it is shown, rather than by the tester's "don't show this again". */
-	once: boolean;
-}
 
 interface PopupRow {
 	id: number | string;

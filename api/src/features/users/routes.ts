@@ -1,21 +1,19 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { handler } from '../../contract/handler.ts';
 import { notFound } from '../../lib/errors.ts';
 import { normaliseEmail } from '../me/repository.ts';
-import { signUp, type SignUpInput } from './sign-up.ts';
+import { signUp } from './sign-up.ts';
 
 export const EMAIL_FREE_MESSAGE = 'Email not registered';
 
-export async function createUser(
-	request: FastifyRequest,
-	reply: FastifyReply
-) {
+export const createUser = handler< 'createUser' >( async ( request, reply ) => {
 	const { rateLimiter, rateLimits } = request.server.services;
 	await rateLimiter.hit( `signup:${ request.ip }`, rateLimits.signUp );
 	const tester = await signUp(
 		request.server.services,
-		request.body as SignUpInput,
+		request.body,
 		request.log,
-		localeOf( request )
+		localeOf( request.query._locale, request.headers[ 'accept-language' ] )
 	);
 	reply.code( 201 );
 	return {
@@ -25,11 +23,11 @@ export async function createUser(
 		name: tester.name,
 		surname: tester.surname,
 	};
-}
+} );
 
 /** `GET|HEAD /users/by-email/{email}`: 200 when the email is taken, 404 when it is free. */
-export async function checkEmail( request: FastifyRequest ) {
-	const { email } = request.params as { email: string };
+export const checkEmail = handler< 'checkEmail' >( async ( request ) => {
+	const { email } = request.params;
 	const { rateLimiter, rateLimits } = request.server.services;
 	await rateLimiter.hit(
 		`email-check:${ request.ip }`,
@@ -41,8 +39,8 @@ export async function checkEmail( request: FastifyRequest ) {
 	if ( ! found ) {
 		throw notFound( EMAIL_FREE_MESSAGE );
 	}
-	return { exists: true as const };
-}
+	return { exists: true };
+} );
 
 const LOCALES = new Set( [ 'en', 'it', 'es', 'fr' ] );
 
@@ -50,13 +48,16 @@ const LOCALES = new Set( [ 'en', 'it', 'es', 'fr' ] );
  * The language of the person signing up, for the welcome mail: the front end's `_locale` query parameter, then
  * the browser's Accept-Language, then English.
  *
- * @param request
+ * @param locale         The `_locale` query parameter.
+ * @param acceptLanguage
  */
-function localeOf( request: FastifyRequest ): string {
-	const query = request.query as Record< string, unknown > | undefined;
+function localeOf(
+	locale: string | undefined,
+	acceptLanguage: FastifyRequest[ 'headers' ][ 'accept-language' ]
+): string {
 	const candidates = [
-		typeof query?._locale === 'string' ? query._locale : '',
-		...String( request.headers[ 'accept-language' ] ?? '' )
+		locale ?? '',
+		...String( acceptLanguage ?? '' )
 			.split( ',' )
 			.map( ( part ) => part.trim().slice( 0, 2 ).toLowerCase() ),
 	];

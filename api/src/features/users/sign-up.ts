@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import countries from 'i18n-iso-countries/index.js';
 import type { Services } from '../../context.ts';
+import type { Schema } from '../../contract/index.ts';
 import {
 	GENERIC_MESSAGE,
 	HttpError,
@@ -9,16 +10,8 @@ import {
 } from '../../lib/errors.ts';
 import { normaliseEmail, type Tester } from '../me/repository.ts';
 
-export interface SignUpInput {
-	email: string;
-	password: string;
-	name: string;
-	surname: string;
-	/** YYYY-MM-DD, already a valid calendar date (the contract checks the format). */
-	birthDate: string;
-	country: string;
-	referral?: string | null;
-}
+/** The body of POST /users; `birthDate` is already a valid YYYY-MM-DD date (the contract checks the format). */
+export type SignUpInput = Schema< 'SignUp' >;
 
 export const EMAIL_TAKEN_MESSAGE = 'Email already registered';
 /** The spec's wording says 18 while the enforced cutoff is 16 (spec §5); both are kept as the spec asks. */

@@ -4,7 +4,7 @@ import {
 	FakeApi,
 	apiError,
 	deferred,
-	type FakeAnswer,
+	type ApiAnswer,
 } from '../../../test-utils/fake-api';
 import { testConfig } from '../../../test-utils/fixtures';
 import { renderWithProviders } from '../../../test-utils/render-with-providers';
@@ -300,7 +300,7 @@ describe( 'campaign tables', () => {
 	);
 
 	it( 'announces a spinner while the campaigns load', async () => {
-		const answer = deferred< FakeAnswer >();
+		const answer = deferred< ApiAnswer< 'listMyCampaigns' > >();
 		api.on( 'GET /users/me/campaigns', () => answer.promise );
 
 		await renderWithProviders( <CampaignTable config={ TABLES.active } /> );

@@ -1,15 +1,18 @@
+import type { Me } from '../../../services/types';
 import type {
-	FakeAnswer,
+	ApiAnswer,
 	FakeApi,
 	RecordedRequest,
 } from '../../../test-utils/fake-api';
 import { DANA } from '../../../test-utils/fixtures';
 import type { TableId } from '../tables';
-import type { Campaign, CampaignPage, RankSummary } from '../types';
+import type { Campaign, RankSummary } from '../types';
 
-type Handler = (
+type Handler< Answer > = (
 	request: RecordedRequest
-) => FakeAnswer | Promise< FakeAnswer >;
+) => Answer | Promise< Answer >;
+
+type PageAnswer = ApiAnswer< 'listMyCampaigns' >;
 
 /** Dana with every field the dashboard asks for. */
 export const ME = {
@@ -21,7 +24,7 @@ export const ME = {
 	},
 	pending_booty: { gross: { value: 4.5, currency: 'EUR' } },
 	onboarding_completed: true,
-};
+} satisfies Me;
 
 export const RANK: RankSummary = {
 	points: 340,
@@ -61,7 +64,7 @@ export const pageOf = (
 	results: Campaign[],
 	total = results.length,
 	start = 0
-): FakeAnswer => ( {
+): PageAnswer => ( {
 	status: 200,
 	body: {
 		results,
@@ -69,7 +72,7 @@ export const pageOf = (
 		limit: 10,
 		size: results.length,
 		total,
-	} satisfies CampaignPage,
+	},
 } );
 
 /**
@@ -78,8 +81,8 @@ export const pageOf = (
  * @param total How many campaigns match.
  */
 export const paged =
-	( total: number ): Handler =>
-	( request ) => {
+	( total: number ) =>
+	( request: RecordedRequest ): PageAnswer => {
 		const start = Number( request.url.searchParams.get( 'start' ) );
 		const ids = Array.from(
 			{ length: Math.max( 0, Math.min( 10, total - start ) ) },
@@ -153,9 +156,11 @@ export function serveDashboard(
 		rank = { status: 200, body: RANK },
 		tables = {},
 	}: {
-		me?: object;
-		rank?: FakeAnswer | Handler;
-		tables?: Partial< Record< TableId, FakeAnswer | Handler > >;
+		me?: Me;
+		rank?: ApiAnswer< 'getMyRank' > | Handler< ApiAnswer< 'getMyRank' > >;
+		tables?: Partial<
+			Record< TableId, PageAnswer | Handler< PageAnswer > >
+		>;
 	} = {}
 ): FakeApi {
 	return api

@@ -4,7 +4,7 @@ import {
 	FakeApi,
 	apiError,
 	deferred,
-	type FakeAnswer,
+	type ApiAnswer,
 } from '../../../test-utils/fake-api';
 import { testConfig } from '../../../test-utils/fixtures';
 import { renderWithProviders } from '../../../test-utils/render-with-providers';
@@ -173,7 +173,7 @@ describe( 'the performance card', () => {
 	} );
 
 	it( 'announces a spinner while the rank loads', async () => {
-		const answer = deferred< FakeAnswer >();
+		const answer = deferred< ApiAnswer< 'getMyRank' > >();
 		api.on( 'GET /users/me/rank', () => answer.promise );
 
 		await renderWithProviders( <PerformanceCard me={ ME } /> );

@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/spinner';
 import { useTranslation } from '../../../lib/use-translation';
 import { FALLBACK_MESSAGE, isApiError } from '../../../services/api-error';
 import { showToast } from '../../../services/toasts';
-import { useGetPopupsQuery, useMarkPopupSeenMutation } from '../messages-api';
+import { useGetMyPopupMutation, useListMyPopupsQuery } from '../messages-api';
 import type { PopupProfile } from './content';
 import type { AcknowledgeState } from './popup-page';
 import './inbox.scss';
@@ -57,10 +57,10 @@ export function Inbox( { profile }: { profile: PopupProfile } ) {
 	const reported = useRef( new Set< number >() );
 	const primaryRef = useRef< HTMLButtonElement >( null );
 	const inboxButtonRef = useRef< HTMLButtonElement >( null );
-	const [ markPopupSeen ] = useMarkPopupSeenMutation();
+	const [ markPopupSeen ] = useGetMyPopupMutation();
 
-	const unseen = useGetPopupsQuery( { showExpired: false } );
-	const everything = useGetPopupsQuery(
+	const unseen = useListMyPopupsQuery( { showExpired: false } );
+	const everything = useListMyPopupsQuery(
 		{ showExpired: true },
 		{ skip: ! showAll }
 	);

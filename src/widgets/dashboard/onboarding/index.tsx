@@ -7,7 +7,7 @@ import { useConfig } from '../../../hooks/use-config';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { routeUrl } from '../../../lib/routes';
 import { useTranslation } from '../../../lib/use-translation';
-import { useCompleteOnboardingMutation } from '../messages-api';
+import { useUpdateMeMutation } from '../messages-api';
 import { BASIC_COURSE_POINTS, SLIDES } from './slides';
 import './onboarding.scss';
 
@@ -24,12 +24,12 @@ export function Onboarding() {
 	const [ step, setStep ] = useState( 0 );
 	const [ failed, setFailed ] = useState( false );
 	const primaryRef = useRef< HTMLButtonElement >( null );
-	const [ completeOnboarding ] = useCompleteOnboardingMutation();
+	const [ updateMe ] = useUpdateMeMutation();
 
 	const [ saving, finish ] = useSingleFlight( async () => {
 		setFailed( false );
 		try {
-			await completeOnboarding().unwrap();
+			await updateMe( { onboarding_completed: true } ).unwrap();
 			setOpen( false );
 		} catch {
 			setFailed( true );

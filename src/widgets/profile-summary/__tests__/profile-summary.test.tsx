@@ -5,6 +5,7 @@ import {
 	FakeApi,
 	apiError,
 	deferred,
+	type ApiAnswer,
 	type FakeAnswer,
 } from '../../../test-utils/fake-api';
 import { DANA, testConfig } from '../../../test-utils/fixtures';
@@ -47,7 +48,7 @@ describe( 'profile summary', () => {
 	} );
 
 	it( 'announces a spinner while the profile loads', async () => {
-		const answer = deferred< FakeAnswer >();
+		const answer = deferred< ApiAnswer< 'getMe' > >();
 		api.on( 'GET /users/me', () => answer.promise );
 
 		await renderWithProviders( <ProfileSummary /> );

@@ -4,7 +4,7 @@ import {
 	FakeApi,
 	apiError,
 	deferred,
-	type FakeAnswer,
+	type ApiAnswer,
 } from '../../../test-utils/fake-api';
 import { testConfig } from '../../../test-utils/fixtures';
 import { renderShell, resizeWindow, visit } from './helpers';
@@ -18,7 +18,7 @@ beforeEach( () => {
 	visit( '/' );
 } );
 
-const ME: FakeAnswer = {
+const ME: ApiAnswer< 'getMe' > = {
 	status: 200,
 	body: { id: 17, email: 'dana+scout@example.com' },
 };
@@ -38,7 +38,7 @@ describe( 'shell feedback', () => {
 	} );
 
 	it( 'embeds the form with the tester id and email, keeping its own query', async () => {
-		const answer = deferred< FakeAnswer >();
+		const answer = deferred< ApiAnswer< 'getMe' > >();
 		api.on( 'GET /users/me', () => answer.promise );
 		await renderShell( { feedbackUrl: FORM } );
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import type { FakeApi } from '../../../test-utils/fake-api';
+import { apiError, type FakeApi } from '../../../test-utils/fake-api';
 import { SITE } from '../../../test-utils/fixtures';
 import {
 	EMAIL,
@@ -253,11 +253,9 @@ describe( 'sign-up step 0, account info', () => {
 	} );
 
 	it( 'says "Something went wrong" when the check fails', async () => {
-		api.on(
-			emailRoute(),
-			{ status: 500, body: { message: 'Database down' } },
-			{ open: true }
-		);
+		api.on( emailRoute(), apiError( 500, 'Database down' ), {
+			open: true,
+		} );
 		await renderSignup();
 		await openEmailForm();
 		fillAccount();
@@ -274,11 +272,9 @@ describe( 'sign-up step 0, account info', () => {
 	} );
 
 	it( 'asks to wait when the address has checked too many emails', async () => {
-		api.on(
-			emailRoute(),
-			{ status: 429, body: { message: 'Too many requests.' } },
-			{ open: true }
-		);
+		api.on( emailRoute(), apiError( 429, 'Too many requests.' ), {
+			open: true,
+		} );
 		await renderSignup();
 		await openEmailForm();
 		fillAccount();

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 
 import { Toaster } from '../../../components/toaster';
 import type { CrowdscoutConfig } from '../../../lib/config';
-import { FakeApi, type FakeAnswer } from '../../../test-utils/fake-api';
+import { FakeApi, type AnswerTo } from '../../../test-utils/fake-api';
 import { testConfig } from '../../../test-utils/fixtures';
 import { renderWithProviders } from '../../../test-utils/render-with-providers';
 import { Signup } from '../signup';
@@ -15,10 +15,12 @@ export const EMAIL = 'new.scout@example.com';
 export const PASSWORD = 'Secret1';
 
 export const emailRoute = ( email = EMAIL ) =>
-	`HEAD /users/by-email/${ encodeURIComponent( email ) }`;
+	`HEAD /users/by-email/${ encodeURIComponent( email ) }` as const;
 
-export const taken: FakeAnswer = { status: 200 };
-export const free: FakeAnswer = {
+type EmailAnswer = AnswerTo< ReturnType< typeof emailRoute > >;
+
+export const taken: EmailAnswer = { status: 200 };
+export const free: EmailAnswer = {
 	status: 404,
 	body: { status: 404, error: 'Not Found', message: 'Email not registered' },
 };

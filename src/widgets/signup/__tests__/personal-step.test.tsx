@@ -9,6 +9,7 @@ import {
 import {
 	apiError,
 	deferred,
+	type ApiAnswer,
 	type FakeAnswer,
 	type FakeApi,
 } from '../../../test-utils/fake-api';
@@ -31,7 +32,7 @@ import {
 
 let api: FakeApi;
 
-const created: FakeAnswer = {
+const created: ApiAnswer< 'createUser' > = {
 	status: 201,
 	body: {
 		id: 42,
@@ -237,7 +238,7 @@ describe( 'sign-up step 1, personal info', () => {
 	} );
 
 	it( 'disables the button while signing up and never sends twice', async () => {
-		const answer = deferred< FakeAnswer >();
+		const answer = deferred< ApiAnswer< 'createUser' > >();
 		api.on( 'POST /users', () => answer.promise, { open: true } );
 		const { navigate } = await renderSignup();
 		await reachPersonalStep( api );

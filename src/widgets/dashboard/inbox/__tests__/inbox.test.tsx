@@ -13,7 +13,7 @@ import {
 	FakeApi,
 	apiError,
 	deferred,
-	type FakeAnswer,
+	type ApiAnswer,
 } from '../../../../test-utils/fake-api';
 import { testConfig } from '../../../../test-utils/fixtures';
 import { renderWithProviders } from '../../../../test-utils/render-with-providers';
@@ -52,7 +52,9 @@ const RULES = popup(
 );
 const PAYOUTS = popup( 3, 'Payouts', '<p>Payouts are now weekly.</p>' );
 
-const ok = ( body: unknown ): FakeAnswer => ( { status: 200, body } );
+function ok< Body >( body: Body ) {
+	return { status: 200 as const, body };
+}
 
 /**
  * Answers the list: `unseen` without showExpired, `all` with it.
@@ -60,7 +62,10 @@ const ok = ( body: unknown ): FakeAnswer => ( { status: 200, body } );
  * @param unseen
  * @param all
  */
-function popupsAre( unseen: FakeAnswer, all: FakeAnswer = ok( [] ) ) {
+function popupsAre(
+	unseen: ApiAnswer< 'listMyPopups' >,
+	all: ApiAnswer< 'listMyPopups' > = ok( [] )
+) {
 	api.on( 'GET /users/me/popups', ( request ) =>
 		request.url.searchParams.get( 'showExpired' ) === 'true' ? all : unseen
 	);
@@ -117,7 +122,7 @@ const inboxButton = () => screen.getByRole( 'button', { name: 'Inbox' } );
 async function unseenListLoaded( store: AppStore ) {
 	await waitFor( () =>
 		expect(
-			messagesApi.endpoints.getPopups.select( { showExpired: false } )(
+			messagesApi.endpoints.listMyPopups.select( { showExpired: false } )(
 				store.getState()
 			).isSuccess
 		).toBe( true )
@@ -245,7 +250,7 @@ describe( 'inbox', () => {
 
 	it( '"don\'t show this again" reports the popup, then disables itself', async () => {
 		popupsAre( ok( [ RULES, PAYOUTS ] ) );
-		const answer = deferred< FakeAnswer >();
+		const answer = deferred< ApiAnswer< 'getMyPopup' > >();
 		api.on( 'GET /users/me/popups/2', () => answer.promise );
 		seenAnswers( PAYOUTS );
 		await renderInbox();
@@ -446,7 +451,7 @@ describe( 'inbox', () => {
 				),
 			] )
 		);
-		api.on( 'GET /users/me/popups/4', ok( {} ) );
+		api.on( 'GET /users/me/popups/4', ok( popup( 4, 'Careful', '' ) ) );
 		await renderInbox();
 
 		const dialog = await screen.findByRole( 'dialog', {
@@ -474,17 +479,14 @@ describe( 'inbox', () => {
 	} );
 
 	it( 'says a popup cannot be displayed when its content does not decode', async () => {
-		popupsAre(
-			ok( [
-				{
-					id: 5,
-					title: 'Broken',
-					content: 'bm90IGRlZmxhdGU=',
-					once: true,
-				},
-			] )
-		);
-		api.on( 'GET /users/me/popups/5', ok( {} ) );
+		const broken = {
+			id: 5,
+			title: 'Broken',
+			content: 'bm90IGRlZmxhdGU=',
+			once: true,
+		};
+		popupsAre( ok( [ broken ] ) );
+		api.on( 'GET /users/me/popups/5', ok( broken ) );
 		await renderInbox();
 
 		const dialog = await screen.findByRole( 'dialog', {

@@ -11,7 +11,7 @@ import {
 	FakeApi,
 	apiError,
 	deferred,
-	type FakeAnswer,
+	type ApiAnswer,
 } from '../../../../test-utils/fake-api';
 import { testConfig } from '../../../../test-utils/fixtures';
 import { renderWithProviders } from '../../../../test-utils/render-with-providers';
@@ -182,7 +182,7 @@ describe( 'onboarding', () => {
 			status: 200,
 			body: { id: 17, onboarding_completed: completed },
 		} ) );
-		const answer = deferred< FakeAnswer >();
+		const answer = deferred< ApiAnswer< 'updateMe' > >();
 		api.on( 'PATCH /users/me', () => answer.promise );
 		await renderWithProviders(
 			<>
