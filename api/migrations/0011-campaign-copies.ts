@@ -9,6 +9,9 @@ import { isMysql } from '../src/db/engine.ts';
  * tester's application_counts row to the new campaign status; tester_end_counts is keyed by the campaign's own
  * status and end date and is moved by 0009's trigger on campaigns.
  *
+ * A new application must carry its campaign's copies: a trigger refuses one that does not (whoever inserts an
+ * application copies them in the same statement, insert … select from campaigns).
+ *
  * Copies that were already stale (a campaign changed before this migration) are set here first.
  *
  * MariaDB refuses a trigger's write to a table the triggering statement reads: an UPDATE that changes a
@@ -53,10 +56,41 @@ export async function up( db: Kysely< any > ): Promise< void > {
 					begin ${ copy } end`
 		)
 		.execute( db );
+	// A new application must arrive with its campaign's copies (an insert … select from campaigns): refusing one
+	// that does not keeps the counts its insert trigger makes right, and a writer's slip loud.
+	const copies: Array< [ string, string ] > = [
+		[ 'campaign_status_id', 'status_id' ],
+		[ 'campaign_start_date', 'start_date' ],
+		[ 'campaign_end_date', 'end_date' ],
+		[ 'campaign_close_date', 'close_date' ],
+	];
+	const differs = ( same: string ) =>
+		copies
+			.map(
+				( [ copied, column ] ) =>
+					`not (new.${ copied } ${ same } (select c.${ column } from campaigns c where c.id = new.campaign_id))`
+			)
+			.join( ' or ' );
+	await sql
+		.raw(
+			isMysql( db )
+				? `create trigger ${ INSERT_TRIGGER } before insert on applications for each row
+					begin if ${ differs( '<=>' ) } then
+						signal sqlstate '45000' set message_text = '${ INSERT_REFUSAL }';
+					end if; end`
+				: `create trigger ${ INSERT_TRIGGER } before insert on applications for each row
+					when ${ differs( 'is' ) }
+					begin select raise(abort, '${ INSERT_REFUSAL }'); end`
+		)
+		.execute( db );
 }
 
 export async function down( db: Kysely< any > ): Promise< void > {
+	await sql.raw( `drop trigger if exists ${ INSERT_TRIGGER }` ).execute( db );
 	await sql.raw( `drop trigger if exists ${ TRIGGER }` ).execute( db );
 }
 
 const TRIGGER = 'applications_campaign_copy';
+const INSERT_TRIGGER = 'applications_campaign_copy_insert';
+const INSERT_REFUSAL =
+	'the campaign status and dates of an application must be those of its campaign';

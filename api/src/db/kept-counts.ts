@@ -160,11 +160,17 @@ export const KEPT_TABLES: readonly KeptTable[] = [
 	},
 ];
 
-/** The campaign's status and dates that each application carries (0005), and the trigger that keeps them (0011). */
+/**
+ * The campaign's status and dates that each application carries (0005), and the triggers that keep them: one follows a
+ * campaign's changes, one refuses an application inserted without its campaign's copies (0011).
+ */
 export const CAMPAIGN_COPIES = {
 	table: 'applications',
 	copies: "its campaign's status_id, start_date, end_date and close_date, as campaign_status_id, campaign_start_date, campaign_end_date, campaign_close_date (0005)",
-	triggers: [ 'applications_campaign_copy' ],
+	triggers: [
+		'applications_campaign_copy',
+		'applications_campaign_copy_insert',
+	],
 } as const;
 
 /** Every trigger that keeps a count or a copy. */

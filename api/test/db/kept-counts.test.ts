@@ -84,7 +84,9 @@ async function staleCopies( db: Kysely< Database > ) {
 				eb( 'a.campaign_status_id', '<>', eb.ref( 'c.status_id' ) ),
 				eb( 'a.campaign_start_date', 'is', null ),
 				eb( 'a.campaign_start_date', '<>', eb.ref( 'c.start_date' ) ),
+				eb( 'a.campaign_end_date', 'is', null ),
 				eb( 'a.campaign_end_date', '<>', eb.ref( 'c.end_date' ) ),
+				eb( 'a.campaign_close_date', 'is', null ),
 				eb( 'a.campaign_close_date', '<>', eb.ref( 'c.close_date' ) ),
 			] )
 		)
@@ -244,12 +246,26 @@ function writes( db: Kysely< Database > ) {
 				] )
 				.where( 'id', '=', chosen.campaignId )
 				.executeTakeFirstOrThrow();
+			const application = {
+				tester_id: chosen.testerId,
+				campaign_id: chosen.campaignId,
+				status: random.pick( STATUSES ),
+			};
+			// Without its campaign's copies, or with a stale one, 0011 refuses the application.
+			await assert.rejects(
+				db
+					.insertInto( 'applications' )
+					.values( {
+						...application,
+						campaign_status_id: campaign.status_id,
+					} )
+					.execute(),
+				/campaign status and dates/
+			);
 			await db
 				.insertInto( 'applications' )
 				.values( {
-					tester_id: chosen.testerId,
-					campaign_id: chosen.campaignId,
-					status: random.pick( STATUSES ),
+					...application,
 					campaign_status_id: campaign.status_id,
 					campaign_start_date: campaign.start_date,
 					campaign_end_date: campaign.end_date,
@@ -474,6 +490,7 @@ describe( `kept counts on ${ testEngine() }`, () => {
 		);
 		assert.deepEqual( CAMPAIGN_COPIES.triggers, [
 			'applications_campaign_copy',
+			'applications_campaign_copy_insert',
 		] );
 	} );
 
