@@ -26,7 +26,7 @@ const TARGETS = [
 
 const HEADER = `/**
  * Generated from api/openapi.yaml by \`npm run types\` (scripts/generate-types.mjs): not committed, never edited.
- * Import the friendly names of ./index.ts rather than this file.
+ * Import it through ./index.ts.
  */
 `;
 
@@ -89,12 +89,48 @@ function asHandlersSeeIt( document ) {
 	return copy;
 }
 
+/** Schema names that would hide a global type inside the generated module get another alias. */
+const ALIASES = { Error: 'ErrorBody' };
+
+/**
+ * The names both sides import, generated with the declarations rather than written on each side: every component
+ * schema under its own name, and the operation helpers (a request's query, path parameters and body, the body of
+ * its successful answer) by operationId.
+ *
+ * @param document The parsed contract.
+ */
+function friendlyNames( document ) {
+	const schemas = Object.keys( document.components?.schemas ?? {} ).map(
+		( name ) =>
+			`export type ${
+				ALIASES[ name ] ?? name
+			} = components['schemas']['${ name }'];`
+	);
+	return `
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
+export type OperationId = keyof operations;
+/** \`{}\` for an operation without that kind of parameter. */
+type Present<T> = [T] extends [never] ? Record<never, never> : T;
+type OperationParameters<Id extends OperationId> = operations[Id]['parameters'];
+export type QueryOf<Id extends OperationId> = Present<NonNullable<OperationParameters<Id>['query']>>;
+export type ParamsOf<Id extends OperationId> = Present<NonNullable<OperationParameters<Id>['path']>>;
+/** The JSON body of a request or response object; undefined where it has none. */
+export type JsonOf<Part> = Part extends { content: { 'application/json': infer Body } } ? Body : undefined;
+export type BodyOf<Id extends OperationId> = JsonOf<NonNullable<operations[Id]['requestBody']>>;
+type Responses<Id extends OperationId> = operations[Id]['responses'];
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '2XX';
+/** The body of the operation's successful answer. */
+export type AnswerOf<Id extends OperationId> = JsonOf<Responses<Id>[Extract<keyof Responses<Id>, SuccessStatus>]>;
+${ schemas.join( '\n' ) }
+`;
+}
+
 for ( const { file, view } of TARGETS ) {
 	const ast = await openapiTS(
 		view === 'handler' ? asHandlersSeeIt( contract ) : contract,
 		{ silent: true }
 	);
-	const text = HEADER + astToString( ast );
+	const text = HEADER + astToString( ast ) + friendlyNames( contract );
 	const target = path.join( root, file );
 	// Unchanged files keep their time stamp, so watchers and incremental builds have nothing to redo.
 	if (

@@ -1,63 +1,7 @@
-import type { components, operations } from './openapi.d.ts';
-
 /**
- * The contract's types under friendly names. ./openapi.d.ts is generated from api/openapi.yaml (`npm run types`),
- * so a type that disagrees with the contract fails `npm run typecheck`. Requests are typed as a handler sees them:
- * the validator has coerced them and filled in every parameter's default.
+ * The contract's types: ./openapi.d.ts is generated from api/openapi.yaml (`npm run types`), with every component
+ * schema under its own name and the operation helpers (QueryOf, ParamsOf, BodyOf, AnswerOf by operationId), so a
+ * type that disagrees with the contract fails `npm run typecheck`. The API's copy types requests as a handler
+ * sees them: the validator has coerced them and filled in every parameter's default.
  */
-
-export type Schema< Name extends keyof components[ 'schemas' ] > =
-	components[ 'schemas' ][ Name ];
-
-export type OperationId = keyof operations;
-
-/** `{}` for an operation without that kind of parameter. */
-type Present< T > = [ T ] extends [ never ] ? Record< never, never > : T;
-
-type OperationParameters< Id extends OperationId > =
-	operations[ Id ][ 'parameters' ];
-
-export type QueryOf< Id extends OperationId > = Present<
-	NonNullable< OperationParameters< Id >[ 'query' ] >
->;
-
-export type ParamsOf< Id extends OperationId > = Present<
-	NonNullable< OperationParameters< Id >[ 'path' ] >
->;
-
-type JsonOf< Part > = Part extends {
-	content: { 'application/json': infer Body };
-}
-	? Body
-	: undefined;
-
-export type BodyOf< Id extends OperationId > = JsonOf<
-	NonNullable< operations[ Id ][ 'requestBody' ] >
->;
-
-type Responses< Id extends OperationId > = operations[ Id ][ 'responses' ];
-
-type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '2XX';
-
-/** The body of the operation's successful answer. */
-export type AnswerOf< Id extends OperationId > = JsonOf<
-	Responses< Id >[ Extract< keyof Responses< Id >, SuccessStatus > ]
->;
-
-export type ErrorBody = Schema< 'Error' >;
-export type UserMe = Schema< 'UserMe' >;
-export type Money = Schema< 'Money' >;
-export type Booty = Schema< 'Booty' >;
-export type Locale = Schema< 'Locale' >;
-export type IdName = Schema< 'IdName' >;
-export type PerLanguage = Schema< 'PerLanguage' >;
-export type CampaignItem = Schema< 'CampaignItem' >;
-export type CampaignPage = Schema< 'CampaignPage' >;
-export type ExperienceItem = Schema< 'ExperienceItem' >;
-export type ExperiencePage = Schema< 'ExperiencePage' >;
-export type BugItem = Schema< 'BugItem' >;
-export type BugPage = Schema< 'BugPage' >;
-export type RankSummary = Schema< 'RankSummary' >;
-export type RankEntry = Schema< 'RankEntry' >;
-export type RankLists = Schema< 'RankLists' >;
-export type Popup = Schema< 'Popup' >;
+export type * from './openapi.d.ts';
