@@ -15,7 +15,7 @@ import type {
 	Locale,
 	PerLanguage,
 	Visibility,
-} from './repository.ts';
+} from './types.ts';
 
 export const LOCALES = [
 	'en',

@@ -12,7 +12,7 @@ import { forceIndex, isMysql } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Page } from '../paging.ts';
 import { DATE_COLUMNS, readPage } from './campaign-page.ts';
-import type { CampaignListItem } from './repository.ts';
+import type { CampaignListItem } from './types.ts';
 import type { VisibleCampaigns } from './visible-campaigns.ts';
 
 /** Each date's index on campaigns: (status, date), the id following as in every InnoDB and SQLite index. */

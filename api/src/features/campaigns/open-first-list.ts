@@ -11,7 +11,7 @@ import { forceIndex } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 import { pageOf, type Page } from '../paging.ts';
 import { CAMPAIGN_COLUMNS, describePage } from './campaign-page.ts';
-import type { CampaignListItem, CampaignListQuery } from './repository.ts';
+import type { CampaignListItem, CampaignListQuery } from './types.ts';
 import type { VisibleCampaigns } from './visible-campaigns.ts';
 
 /**

@@ -12,7 +12,7 @@ import { forceIndex } from '../../db/engine.ts';
 import type { ApplicationStatus, Database } from '../../db/schema.ts';
 import type { Page } from '../paging.ts';
 import { DATE_COLUMNS, readPage } from './campaign-page.ts';
-import type { CampaignListItem } from './repository.ts';
+import type { CampaignListItem } from './types.ts';
 import type { VisibleCampaigns } from './visible-campaigns.ts';
 
 /**

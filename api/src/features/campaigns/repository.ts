@@ -1,50 +1,18 @@
 import type { Kysely } from 'kysely';
-import type {
-	CampaignItem,
-	CampaignPage,
-	Locale as ContractLocale,
-	PerLanguage as ContractPerLanguage,
-	QueryOf,
-} from '../../contract/index.ts';
+import type { CampaignPage } from '../../contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { toSqlDateTime } from '../../db/values.ts';
-import type { SortOrder } from '../paging.ts';
 import { LOCALES } from './campaign-page.ts';
 import { dateWalkList, walksDates } from './date-walk-list.ts';
 import { openFirstList, opensFirst } from './open-first-list.ts';
 import { rankedList } from './ranked-list.ts';
 import { selectedList } from './selected-list.ts';
 import { visibleCampaigns } from './visible-campaigns.ts';
+import type { CampaignListQuery, Viewer } from './types.ts';
 
 export { LOCALES };
-export type Locale = ContractLocale;
-export type PerLanguage = ContractPerLanguage;
-export type CampaignListItem = CampaignItem;
-export type Visibility = CampaignItem[ 'visibility' ][ 'type' ];
-export type CampaignSort = QueryOf< 'listMyCampaigns' >[ 'orderBy' ];
-
-export interface CampaignListQuery {
-	start: number;
-	limit: number;
-	order: SortOrder;
-	orderBy: CampaignSort;
-	locale: Locale;
-	/** 1: the tester is selected; 0: not selected. */
-	accepted?: 0 | 1;
-	/** 1: the end date has passed; 0: it has not. */
-	completed?: 0 | 1;
-	/** 1 running, 2 closed. */
-	statusId?: 1 | 2;
-}
-
-/**
- * Whose campaigns: the tester of a WordPress user, found inside each statement (see createCampaignsRepository).
- */
-export interface Viewer {
-	wpUserId: number;
-	/** `YYYY-MM-01`: the month whose level the targeting rules read. */
-	month: string;
-}
+// The feature's types live in types.ts so that its strategy modules need not import this file back.
+export type * from './types.ts';
 
 export type CampaignsRepository = ReturnType<
 	typeof createCampaignsRepository

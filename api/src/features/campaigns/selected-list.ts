@@ -15,11 +15,7 @@ import { forceIndex } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Page } from '../paging.ts';
 import { DATE_COLUMNS, readPage } from './campaign-page.ts';
-import type {
-	CampaignListItem,
-	CampaignListQuery,
-	Viewer,
-} from './repository.ts';
+import type { CampaignListItem, CampaignListQuery, Viewer } from './types.ts';
 
 /**
  * @param db

@@ -11,7 +11,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { forceIndex } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
-import type { CampaignListQuery, Viewer } from './repository.ts';
+import type { CampaignListQuery, Viewer } from './types.ts';
 
 export interface VisibleCampaigns {
 	viewer: Viewer;

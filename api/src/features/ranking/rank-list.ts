@@ -23,7 +23,7 @@ import {
 	type Place,
 } from './rank-seeks.ts';
 import { monthOf } from './rank.ts';
-import type { RankEntry, RankLists } from './repository.ts';
+import type { RankEntry, RankLists } from '../../contract/index.ts';
 
 /** Testers whose place at their last rank list is remembered. */
 export const PLACES_REMEMBERED = 10_000;

@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { toInteger } from '../../db/values.ts';
 import { levelAfterMonth, levelById, LEVELS } from '../../lookups/levels.ts';
 import { aheadOf, monthOf, rankFrom } from './rank.ts';
-import type { LevelRef, RankSummary } from './repository.ts';
+import type { IdName as LevelRef, RankSummary } from '../../contract/index.ts';
 
 /**
  * @param db
