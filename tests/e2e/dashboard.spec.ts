@@ -195,9 +195,9 @@ test.describe( 'dashboard', () => {
 		const closeDates = await startDates( closed, 2 );
 		expect( [ ...closeDates ].sort().reverse() ).toEqual( closeDates );
 		const closedCard = widget.getByRole( 'tabpanel', { name: 'Closed' } );
-		await expect( closedCard.getByText( /^Page 1 of \d+$/ ) ).toBeVisible();
+		await expect( closedCard.getByText( /^Page 1 \/ \d+$/ ) ).toBeVisible();
 		await closedCard.getByRole( 'button', { name: 'Next page' } ).click();
-		await expect( closedCard.getByText( /^Page 2 of \d+$/ ) ).toBeVisible();
+		await expect( closedCard.getByText( /^Page 2 \/ \d+$/ ) ).toBeVisible();
 		const secondPage = await startDates( closed, 2 );
 		expect( secondPage[ 0 ] <= closeDates[ closeDates.length - 1 ] ).toBe(
 			true
@@ -210,7 +210,7 @@ test.describe( 'dashboard', () => {
 		await expect(
 			closed.getByRole( 'columnheader', { name: 'Close date' } )
 		).toHaveAttribute( 'aria-sort', 'ascending' );
-		await expect( closedCard.getByText( /^Page 1 of \d+$/ ) ).toBeVisible();
+		await expect( closedCard.getByText( /^Page 1 \/ \d+$/ ) ).toBeVisible();
 		const oldestFirst = await startDates( closed, 2 );
 		expect( [ ...oldestFirst ].sort() ).toEqual( oldestFirst );
 

@@ -12,7 +12,7 @@ export interface PaginationProps {
 }
 
 /**
- * Previous and Next around "Page x of y". The ends are aria-disabled rather than disabled so that focus
+ * Previous and Next around "Page x / y" (the spec's wording). The ends are aria-disabled rather than disabled so that focus
  * stays on the button that was just used when it reaches the first or last page.
  *
  * @param props

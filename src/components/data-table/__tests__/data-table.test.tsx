@@ -220,7 +220,7 @@ describe( 'DataTable', () => {
 		);
 	} );
 
-	it( 'pages with Previous and Next around "Page x of y", and a new order starts from page 1', async () => {
+	it( 'pages with Previous and Next around "Page x / y", and a new order starts from page 1', async () => {
 		fake.on( 'GET /test-bugs', bugs( 5 ) );
 
 		await renderWithProviders( <BugTable /> );
@@ -232,7 +232,7 @@ describe( 'DataTable', () => {
 			name: 'Previous page',
 		} );
 		const next = within( nav ).getByRole( 'button', { name: 'Next page' } );
-		expect( nav ).toHaveTextContent( 'Page 1 of 3' );
+		expect( nav ).toHaveTextContent( 'Page 1 / 3' );
 		expect( previous ).toHaveAttribute( 'aria-disabled', 'true' );
 		expect( next ).not.toHaveAttribute( 'aria-disabled' );
 
@@ -240,14 +240,14 @@ describe( 'DataTable', () => {
 		expect(
 			await screen.findByRole( 'rowheader', { name: 'Bug 3' } )
 		).toBeInTheDocument();
-		expect( nav ).toHaveTextContent( 'Page 2 of 3' );
+		expect( nav ).toHaveTextContent( 'Page 2 / 3' );
 		expect( lastQuery() ).toMatchObject( { start: '2', limit: '2' } );
 
 		fireEvent.click( next );
 		expect(
 			await screen.findByRole( 'rowheader', { name: 'Bug 5' } )
 		).toBeInTheDocument();
-		expect( nav ).toHaveTextContent( 'Page 3 of 3' );
+		expect( nav ).toHaveTextContent( 'Page 3 / 3' );
 		expect( screen.getAllByRole( 'rowheader' ) ).toHaveLength( 1 );
 		expect( next ).toHaveAttribute( 'aria-disabled', 'true' );
 		expect( previous ).not.toHaveAttribute( 'aria-disabled' );
@@ -256,10 +256,10 @@ describe( 'DataTable', () => {
 		next.focus();
 		fireEvent.click( next );
 		expect( next ).toHaveFocus();
-		expect( nav ).toHaveTextContent( 'Page 3 of 3' );
+		expect( nav ).toHaveTextContent( 'Page 3 / 3' );
 
 		fireEvent.click( screen.getByRole( 'button', { name: 'Severity' } ) );
-		expect( nav ).toHaveTextContent( 'Page 1 of 3' );
+		expect( nav ).toHaveTextContent( 'Page 1 / 3' );
 		await waitFor( () =>
 			expect( lastQuery() ).toMatchObject( {
 				orderBy: 'severity',
@@ -397,7 +397,7 @@ describe( 'DataTable', () => {
 
 		expect( onChange ).toHaveBeenCalledWith( 2 );
 		expect( screen.getByRole( 'navigation' ) ).toHaveTextContent(
-			'Page 2 of 2'
+			'Page 2 / 2'
 		);
 	} );
 
@@ -411,7 +411,7 @@ describe( 'DataTable', () => {
 		const nav = await screen.findByRole( 'navigation', {
 			name: 'Pagine di Uploaded bugs',
 		} );
-		expect( nav ).toHaveTextContent( 'Pagina 1 di 3' );
+		expect( nav ).toHaveTextContent( 'Pagina 1 / 3' );
 		expect(
 			within( nav ).getByRole( 'button', { name: 'Pagina successiva' } )
 		).toBeInTheDocument();

@@ -370,7 +370,7 @@ describe( 'campaign tables', () => {
 		const nav = await screen.findByRole( 'navigation', {
 			name: 'Pages of Active campaigns',
 		} );
-		expect( nav ).toHaveTextContent( 'Page 1 of 3' );
+		expect( nav ).toHaveTextContent( 'Page 1 / 3' );
 		expect( screen.getAllByRole( 'rowheader' ) ).toHaveLength( 10 );
 		expect(
 			within( nav ).getByRole( 'button', { name: 'Previous page' } )
@@ -401,7 +401,7 @@ describe( 'campaign tables', () => {
 			} )
 		).toBeInTheDocument();
 		expect( table ).not.toHaveAttribute( 'aria-busy' );
-		expect( nav ).toHaveTextContent( 'Page 2 of 3' );
+		expect( nav ).toHaveTextContent( 'Page 2 / 3' );
 
 		fireEvent.click(
 			within( nav ).getByRole( 'button', { name: 'Next page' } )
@@ -412,7 +412,7 @@ describe( 'campaign tables', () => {
 			} )
 		).toBeInTheDocument();
 		expect( lastRequest().start ).toBe( '20' );
-		expect( nav ).toHaveTextContent( 'Page 3 of 3' );
+		expect( nav ).toHaveTextContent( 'Page 3 / 3' );
 		expect( screen.getAllByRole( 'rowheader' ) ).toHaveLength( 5 );
 		expect(
 			within( nav ).getByRole( 'button', { name: 'Next page' } )
@@ -448,7 +448,7 @@ describe( 'campaign tables', () => {
 		).not.toBeInTheDocument();
 
 		fireEvent.click( screen.getByRole( 'button', { name: 'Next page' } ) );
-		await screen.findByText( 'Page 2 of 3' );
+		await screen.findByText( 'Page 2 / 3' );
 
 		fireEvent.click( screen.getByRole( 'button', { name: 'End date' } ) );
 
@@ -459,7 +459,7 @@ describe( 'campaign tables', () => {
 				start: '0',
 			} )
 		);
-		expect( await screen.findByText( 'Page 1 of 3' ) ).toBeInTheDocument();
+		expect( await screen.findByText( 'Page 1 / 3' ) ).toBeInTheDocument();
 		expect( header( 'End date' ) ).toHaveAttribute(
 			'aria-sort',
 			'ascending'
