@@ -130,7 +130,11 @@ module.exports = {
 							'Only the runtime lives in src/app; nothing below it imports it (the store is src/store).',
 					},
 					{
-						target: [ './src/lib', './src/services', './src/store' ],
+						target: [
+							'./src/lib',
+							'./src/services',
+							'./src/store',
+						],
 						from: [ './src/components', './src/hooks' ],
 						message: 'The store, services and lib hold no UI.',
 					},

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every layer, in the order that fails fastest: lint, typecheck, widget tests, API tests (SQLite
- * and MariaDB), plugin tests (over HTTP and PHPUnit), end-to-end (Chromium, native PHP and wp-now). Missing
+ * and MariaDB), plugin tests (over HTTP and PHPUnit), reliability (npm start restarted, crashed, signed up to
+ * while crashing: tests/reliability), end-to-end (Chromium, native PHP and wp-now). Missing
  * system packages are installed first when we may.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ const steps = [
 	[ 'widgets (jest)', 'npm', [ 'run', '--silent', 'test:unit' ] ],
 	[ 'api (sqlite + mariadb)', 'npm', [ 'run', '--silent', 'test:api' ] ],
 	[ 'plugin (http + phpunit)', 'npm', [ 'run', '--silent', 'test:php' ] ],
+	[ 'reliability', 'npm', [ 'run', '--silent', 'test:reliability' ] ],
 	[ 'end to end (chromium)', 'npm', [ 'run', '--silent', 'test:e2e' ] ],
 ];
 

@@ -7,10 +7,18 @@ import Fastify, {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Services } from './context.ts';
-import { checkSecret, type AppConfig } from './config.ts';
+import {
+	DEFAULT_TRUSTED_PROXIES,
+	checkSecret,
+	type AppConfig,
+} from './config.ts';
 import type { Database } from './db/schema.ts';
 import { createAuthenticateHook, createTokenService } from './lib/auth.ts';
-import { registerErrorHandlers } from './lib/errors.ts';
+import {
+	handleClientError,
+	handleFrameworkError,
+	registerErrorHandlers,
+} from './lib/errors.ts';
 import { applyMethodOverride } from './lib/method-override.ts';
 import {
 	loadOpenApiDocument,
@@ -114,9 +122,14 @@ export async function buildApp( {
 		logController: new AnsweredRequestLog(),
 		// An email is a path parameter of the sign-up check and may be 254 characters long.
 		routerOptions: { maxParamLength: 300 },
-		// The API runs behind a reverse proxy (ours in development, nginx in production) on the same machine or
-		// network: the client's address, which the login throttle needs, is its X-Forwarded-For.
-		trustProxy: 'loopback,linklocal,uniquelocal',
+		// The API runs behind a reverse proxy (ours in development, nginx in production): the client's address,
+		// which the throttles need, is the last X-Forwarded-For entry not added by one of these proxies, and only
+		// a request coming from one of them is believed at all.
+		trustProxy: config.trustedProxies ?? DEFAULT_TRUSTED_PROXIES,
+		// Every error is the error body, also those answered before any route or hook runs.
+		frameworkErrors: handleFrameworkError,
+		clientErrorHandler: handleClientError,
+		return503OnClosing: false,
 		rewriteUrl( request ) {
 			applyMethodOverride( request );
 			return request.url ?? '/';

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RateLimits } from './lib/rate-limit.ts';
 
@@ -16,7 +17,12 @@ export interface AppConfig {
 	wordpressTimeoutMs?: number;
 	/** Limits of the public calls; DEFAULT_RATE_LIMITS when absent. */
 	rateLimits?: RateLimits;
+	/** Addresses and CIDRs of the reverse proxies whose X-Forwarded-For is believed; DEFAULT_TRUSTED_PROXIES when absent. */
+	trustedProxies?: string[];
 }
+
+/** The development proxy (scripts/lib/proxy.mjs), which reaches the API over loopback. */
+export const DEFAULT_TRUSTED_PROXIES = [ '127.0.0.1', '::1' ];
 
 export interface ServerConfig {
 	app: AppConfig;
@@ -89,6 +95,38 @@ function readUrl( name: string, value: string ): string {
 	return value.replace( /\/+$/, '' );
 }
 
+/**
+ * CROWDSCOUT_TRUSTED_PROXIES: comma-separated IP addresses or CIDRs; unset or empty, the development proxy (the
+ * same rule as WordPress's setting of that name).
+ *
+ * @param value
+ */
+export function readTrustedProxies( value: string | undefined ): string[] {
+	const entries = ( value ?? '' )
+		.split( ',' )
+		.map( ( entry ) => entry.trim() )
+		.filter( Boolean );
+	if ( ! entries.length ) {
+		return DEFAULT_TRUSTED_PROXIES;
+	}
+	for ( const entry of entries ) {
+		const [ address, prefix, ...rest ] = entry.split( '/' );
+		const version = isIP( address );
+		const bits = version === 4 ? 32 : 128;
+		if (
+			! version ||
+			rest.length ||
+			( prefix !== undefined &&
+				! ( /^\d{1,3}$/.test( prefix ) && Number( prefix ) <= bits ) )
+		) {
+			throw new ConfigError(
+				`CROWDSCOUT_TRUSTED_PROXIES must list IP addresses or CIDRs separated by commas; "${ entry }" is neither.`
+			);
+		}
+	}
+	return entries;
+}
+
 export function readServerConfig(
 	env: NodeJS.ProcessEnv = process.env,
 	cwd: string = process.cwd()
@@ -121,6 +159,9 @@ export function readServerConfig(
 			wordpressUrl: readUrl(
 				'CROWDSCOUT_WP_URL',
 				env.CROWDSCOUT_WP_URL || 'http://127.0.0.1:8081'
+			),
+			trustedProxies: readTrustedProxies(
+				env.CROWDSCOUT_TRUSTED_PROXIES
 			),
 		},
 		databaseUrl: readDatabaseUrl( env, cwd ),

@@ -13,6 +13,9 @@ import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, readServerConfig, type ServerConfig } from './config.ts';
 import { createDatabase, redactUrl } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createTestersRepository } from './features/me/repository.ts';
+import { reconcileInBackground } from './features/users/reconcile.ts';
+import { createWordPressClient } from './lib/wordpress.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -137,6 +140,20 @@ try {
 		app.log.info(
 			{ wordpress: config.app.wordpressUrl },
 			'crowdscout api ready'
+		);
+	}
+	if ( cluster.isPrimary ) {
+		// A sign-up killed between its WordPress user and its tester row is repaired here (features/users/reconcile.ts).
+		void reconcileInBackground(
+			{
+				testers: createTestersRepository( database.db ),
+				wordpress: createWordPressClient( {
+					baseUrl: config.app.wordpressUrl,
+					key: { secret: config.app.secret },
+					timeoutMs: config.app.wordpressTimeoutMs,
+				} ),
+			},
+			app.log
 		);
 	}
 } catch ( error ) {

@@ -31,7 +31,11 @@ describe( 'readServerConfig', () => {
 		assert.deepEqual(
 			readServerConfig( { CROWDSCOUT_SECRET: SECRET }, '/srv/api' ),
 			{
-				app: { secret: SECRET, wordpressUrl: 'http://127.0.0.1:8081' },
+				app: {
+					secret: SECRET,
+					wordpressUrl: 'http://127.0.0.1:8081',
+					trustedProxies: [ '127.0.0.1', '::1' ],
+				},
 				databaseUrl: 'sqlite:///srv/api/.data/api.sqlite',
 				host: '127.0.0.1',
 				port: 8082,
@@ -51,11 +55,21 @@ describe( 'readServerConfig', () => {
 				CROWDSCOUT_WP_URL: 'https://example.org/',
 				LOG_LEVEL: 'debug',
 				CROWDSCOUT_API_WORKERS: '4',
+				CROWDSCOUT_TRUSTED_PROXIES:
+					' 10.0.0.5, 192.168.0.0/16,2001:db8::/32 ',
 			},
 			'/srv/api'
 		);
 		assert.deepEqual( config, {
-			app: { secret: SECRET, wordpressUrl: 'https://example.org' },
+			app: {
+				secret: SECRET,
+				wordpressUrl: 'https://example.org',
+				trustedProxies: [
+					'10.0.0.5',
+					'192.168.0.0/16',
+					'2001:db8::/32',
+				],
+			},
 			databaseUrl: 'mysql://u:p@db:3306/api',
 			host: '0.0.0.0',
 			port: 9000,
@@ -99,5 +113,33 @@ describe( 'readServerConfig', () => {
 				/CROWDSCOUT_API_WORKERS must be a number of processes from 1 to 64/
 			);
 		}
+		for ( const proxies of [
+			'loopback',
+			'10.0.0.300',
+			'10.0.0.0/33',
+			'::1/129',
+			'10.0.0.0/8/8',
+			'10.0.0.0/',
+		] ) {
+			assert.throws(
+				() =>
+					readServerConfig( {
+						...base,
+						CROWDSCOUT_TRUSTED_PROXIES: proxies,
+					} ),
+				/CROWDSCOUT_TRUSTED_PROXIES must list IP addresses or CIDRs/,
+				proxies
+			);
+		}
+	} );
+
+	it( 'trusts the development proxy when CROWDSCOUT_TRUSTED_PROXIES is empty, as WordPress does', () => {
+		assert.deepEqual(
+			readServerConfig( {
+				CROWDSCOUT_SECRET: SECRET,
+				CROWDSCOUT_TRUSTED_PROXIES: ' , ',
+			} ).app.trustedProxies,
+			[ '127.0.0.1', '::1' ]
+		);
 	} );
 } );

@@ -25,28 +25,19 @@ final class Account_Ajax {
 	public const LOGOUT_ACTION = 'appq_wp_logout';
 
 	/**
-	 * Identity operations.
+	 * The login throttle, in front of the password check.
 	 *
-	 * @var Users
+	 * @var Login_Guard
 	 */
-	private Users $users;
-
-	/**
-	 * Failed-login counters.
-	 *
-	 * @var Login_Throttle
-	 */
-	private Login_Throttle $throttle;
+	private Login_Guard $guard;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param Users          $users    Identity operations.
-	 * @param Login_Throttle $throttle Failed-login counters.
+	 * @param Login_Guard $guard The login throttle.
 	 */
-	public function __construct( Users $users, Login_Throttle $throttle ) {
-		$this->users    = $users;
-		$this->throttle = $throttle;
+	public function __construct( Login_Guard $guard ) {
+		$this->guard = $guard;
 	}
 
 	/**
@@ -84,22 +75,27 @@ final class Account_Ajax {
 	 */
 	public function login(): void {
 		nocache_headers();
-		wp_send_json( $this->attempt_login( $_POST, Login_Throttle::client_address() ) ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- the nonce is checked first thing in attempt_login().
+		wp_send_json( $this->attempt_login( $_POST ) ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- the nonce is checked first thing in attempt_login().
 	}
 
 	/**
-	 * The login itself, without sending anything: nonce, then the session (already logged in), then the
-	 * sanitised fields, the throttle (before any password check), the password, two-factor, and the session.
+	 * The login itself, without sending anything: nonce, then the origin (a post from another site is refused: the
+	 * nonce is the same for every visitor), then the session (already logged in), then the sanitised fields, the
+	 * password through wp_authenticate() and so the login throttle (Login_Guard: a throttled attempt is refused
+	 * before any password check), two-factor, and the session.
 	 *
-	 * @param array<string, mixed> $fields  Submitted fields (slashed, as in $_POST); the nonce is read from the
-	 *                                      request by check_ajax_referer().
-	 * @param string               $address Client address.
+	 * @param array<string, mixed>      $fields Submitted fields (slashed, as in $_POST); the nonce is read from the
+	 *                                          request by check_ajax_referer().
+	 * @param array<string, mixed>|null $server Server variables (Origin, Sec-Fetch-Site); $_SERVER when null.
 	 * @return array{loggedin: bool, message: string, error: string|null}
 	 */
-	public function attempt_login( array $fields, string $address ): array {
+	public function attempt_login( array $fields, ?array $server = null ): array {
 		$language = self::request_language( $fields );
 		if ( false === check_ajax_referer( self::NONCE_ACTION, 'security', false ) ) {
 			return self::answer( false, Strings::get( 'server.loginInvalidNonce', array(), $language ), 'invalid_nonce' );
+		}
+		if ( ! self::is_same_origin( $server ?? $_SERVER ) ) {
+			return self::answer( false, Strings::get( 'server.loginCrossSite', array(), $language ), 'cross_site' );
 		}
 		if ( is_user_logged_in() ) {
 			return self::answer( true, Strings::get( 'server.loginAlreadyLoggedIn', array(), $language ), null );
@@ -109,15 +105,13 @@ final class Account_Ajax {
 		// Passwords are used as typed: sanitising would change them.
 		$password = isset( $fields['password'] ) && is_string( $fields['password'] ) ? (string) wp_unslash( $fields['password'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
 
-		if ( $this->throttle->is_throttled( $username, $address ) ) {
-			return self::answer( false, Strings::get( 'server.loginThrottled', array(), $language ), 'throttled' );
+		$user = $this->guard->authenticate( $username, $password );
+		if ( is_wp_error( $user ) && Login_Guard::ERROR_CODE === $user->get_error_code() ) {
+			return self::answer( false, Login_Guard::message( Login_Guard::retry_after( $user ), $language ), 'throttled' );
 		}
-		$user = $this->users->authenticate( $username, $password );
 		if ( ! $user instanceof WP_User ) {
-			$this->throttle->record_failure( $username, $address );
 			return self::answer( false, Strings::get( 'server.loginWrongCredentials', array(), $language ), 'invalid_credentials' );
 		}
-		$this->throttle->record_success( $username, $address );
 
 		if ( self::requires_two_factor( $user ) ) {
 			return self::answer( false, Strings::get( 'server.loginTwoFactorRequired', array(), $language ), 'two_factor' );
@@ -169,6 +163,40 @@ final class Account_Ajax {
 		wp_set_current_user( $user->ID );
 		/** This action is documented in wp-includes/user.php */
 		do_action( 'wp_login', $user->user_login, $user );
+	}
+
+	/**
+	 * Whether a request comes from this site's own pages: its Origin is the site's (scheme, host and port of
+	 * home_url() or site_url()); without an Origin, Sec-Fetch-Site, when sent, must be "same-origin". A request with
+	 * neither is not from a browser that could be made to post cross-site, and passes.
+	 *
+	 * @param array<string, mixed> $server Server variables.
+	 * @return bool
+	 */
+	public static function is_same_origin( array $server ): bool {
+		$origin = isset( $server['HTTP_ORIGIN'] ) && is_string( $server['HTTP_ORIGIN'] ) ? trim( $server['HTTP_ORIGIN'] ) : '';
+		if ( '' !== $origin ) {
+			$own = array_filter( array( self::origin_of( home_url() ), self::origin_of( site_url() ) ) );
+			return in_array( self::origin_of( $origin ), $own, true );
+		}
+		$fetch_site = isset( $server['HTTP_SEC_FETCH_SITE'] ) && is_string( $server['HTTP_SEC_FETCH_SITE'] ) ? strtolower( trim( $server['HTTP_SEC_FETCH_SITE'] ) ) : '';
+		return '' === $fetch_site || 'same-origin' === $fetch_site;
+	}
+
+	/**
+	 * "scheme://host:port" of a URL (default port spelled out), '' when it has no scheme or host ("null" origins).
+	 *
+	 * @param string $url URL or origin.
+	 * @return string
+	 */
+	private static function origin_of( string $url ): string {
+		$parts = wp_parse_url( $url );
+		if ( ! is_array( $parts ) || empty( $parts['scheme'] ) || empty( $parts['host'] ) ) {
+			return '';
+		}
+		$scheme = strtolower( $parts['scheme'] );
+		$port   = $parts['port'] ?? ( 'https' === $scheme ? 443 : 80 );
+		return $scheme . '://' . strtolower( $parts['host'] ) . ':' . $port;
 	}
 
 	/**

@@ -99,6 +99,9 @@ final class Channel_Signature {
 		if ( ! preg_match( '/^\d{1,12}$/', $timestamp ) || ! preg_match( '/^[0-9a-fA-F]{32}$/', $nonce ) || ! preg_match( '/^[0-9a-f]{64}$/', $signature ) ) {
 			return self::error( 'bad_signature', __( 'The request is not signed.', 'crowdscout' ) );
 		}
+		if ( self::has_query( $request ) ) {
+			return self::error( 'bad_signature', __( 'The internal routes take no query string: it is outside the signature.', 'crowdscout' ) );
+		}
 
 		$expected = self::sign( $key, $request->get_method(), $request->get_route(), $timestamp, $nonce, (string) $request->get_body() );
 		if ( ! hash_equals( $expected, $signature ) ) {
@@ -112,6 +115,21 @@ final class Channel_Signature {
 		}
 		$this->guard->maybe_purge();
 		return true;
+	}
+
+	/**
+	 * True when the request carries a query parameter. The signature covers the route and the body, not the query,
+	 * and WordPress lets a query parameter stand in for a route or body one (`?id=`), so none is allowed. The one
+	 * exception is `rest_route` of the `?rest_route=/…` form: its value is the route WordPress serves, which is
+	 * the signed one.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return bool
+	 */
+	private static function has_query( WP_REST_Request $request ): bool {
+		$query = (array) $request->get_query_params();
+		unset( $query['rest_route'] );
+		return array() !== $query;
 	}
 
 	/**

@@ -37,11 +37,11 @@ final class Internal_Api {
 	private Users $users;
 
 	/**
-	 * Failed-login counters.
+	 * The login throttle.
 	 *
-	 * @var Login_Throttle
+	 * @var Login_Guard
 	 */
-	private Login_Throttle $throttle;
+	private Login_Guard $guard;
 
 	/**
 	 * The welcome email.
@@ -55,13 +55,13 @@ final class Internal_Api {
 	 *
 	 * @param Channel_Signature $signature Signature verification.
 	 * @param Users             $users     Identity operations.
-	 * @param Login_Throttle    $throttle  Failed-login counters.
+	 * @param Login_Guard       $guard     The login throttle.
 	 * @param Welcome_Email     $welcome   The welcome email.
 	 */
-	public function __construct( Channel_Signature $signature, Users $users, Login_Throttle $throttle, Welcome_Email $welcome ) {
+	public function __construct( Channel_Signature $signature, Users $users, Login_Guard $guard, Welcome_Email $welcome ) {
 		$this->signature = $signature;
 		$this->users     = $users;
-		$this->throttle  = $throttle;
+		$this->guard     = $guard;
 		$this->welcome   = $welcome;
 	}
 
@@ -75,7 +75,7 @@ final class Internal_Api {
 	}
 
 	/**
-	 * Registers the seven routes.
+	 * Registers the eight routes.
 	 *
 	 * @return void
 	 */
@@ -83,6 +83,7 @@ final class Internal_Api {
 		$routes = array(
 			'/internal/users'                       => array( WP_REST_Server::CREATABLE, 'create_user' ),
 			'/internal/users/check-password'        => array( WP_REST_Server::CREATABLE, 'check_password' ),
+			'/internal/users/list'                  => array( WP_REST_Server::CREATABLE, 'list_users' ),
 			'/internal/users/(?P<id>\d+)/password' => array( 'PUT', 'change_password' ),
 			'/internal/users/(?P<id>\d+)/email'    => array( 'PUT', 'change_email' ),
 			'/internal/users/(?P<id>\d+)'          => array( WP_REST_Server::DELETABLE, 'delete_user' ),
@@ -133,8 +134,9 @@ final class Internal_Api {
 
 	/**
 	 * POST /internal/users/check-password {username, password, ip?} → 200 {id, username, email, role}, 422, or
-	 * 429 `throttled` (checked before the password) when the account or the client address `ip` has failed too
-	 * often; a failure counts against both, as an ajax login does.
+	 * 429 {code: "throttled", message, retryAfter} with Retry-After (checked before the password) when the account
+	 * or the client address `ip` has failed too often. It goes through wp_authenticate() as every login does
+	 * (Login_Guard), counting against the account and `ip`.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
@@ -144,17 +146,26 @@ final class Internal_Api {
 		if ( is_wp_error( $body ) ) {
 			return $body;
 		}
-		$username = self::string( $body, 'username' );
-		$address  = Login_Throttle::valid_ip( self::string( $body, 'ip' ) );
-		if ( $this->throttle->is_throttled( $username, $address ) ) {
-			return new WP_Error( 'throttled', Strings::get( 'server.loginThrottled', array(), Locale::FALLBACK ), array( 'status' => 429 ) );
+		$user = $this->guard->authenticate(
+			self::string( $body, 'username' ),
+			self::string( $body, 'password' ),
+			Login_Throttle::valid_ip( self::string( $body, 'ip' ) )
+		);
+		if ( is_wp_error( $user ) && Login_Guard::ERROR_CODE === $user->get_error_code() ) {
+			$wait = Login_Guard::retry_after( $user );
+			return new WP_REST_Response(
+				array(
+					'code'       => Login_Guard::ERROR_CODE,
+					'message'    => Login_Guard::message( $wait, Locale::FALLBACK ),
+					'retryAfter' => $wait,
+				),
+				429,
+				array( 'Retry-After' => (string) $wait )
+			);
 		}
-		$user = $this->users->authenticate( $username, self::string( $body, 'password' ) );
-		if ( is_wp_error( $user ) ) {
-			$this->throttle->record_failure( $username, $address );
-			return $user;
+		if ( ! $user instanceof \WP_User ) {
+			return new WP_Error( 'invalid_credentials', __( 'Wrong username or password.', 'crowdscout' ), array( 'status' => 422 ) );
 		}
-		$this->throttle->record_success( $username, $address );
 		return new WP_REST_Response( Users::summary( $user ), 200 );
 	}
 
@@ -170,7 +181,7 @@ final class Internal_Api {
 		if ( is_wp_error( $body ) ) {
 			return $body;
 		}
-		$user = $this->users->find( (int) $request['id'] );
+		$user = $this->users->find( self::user_id( $request ) );
 		if ( null === $user ) {
 			return new WP_Error( 'user_not_found', __( 'No such user.', 'crowdscout' ), array( 'status' => 404 ) );
 		}
@@ -193,7 +204,7 @@ final class Internal_Api {
 			return $body;
 		}
 		$result = $this->users->change_password(
-			(int) $request['id'],
+			self::user_id( $request ),
 			self::string( $body, 'oldPassword' ),
 			self::string( $body, 'password' )
 		);
@@ -211,7 +222,7 @@ final class Internal_Api {
 		if ( is_wp_error( $body ) ) {
 			return $body;
 		}
-		$result = $this->users->change_email( (int) $request['id'], self::string( $body, 'email' ) );
+		$result = $this->users->change_email( self::user_id( $request ), self::string( $body, 'email' ) );
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( array( 'ok' => true ), 200 );
 	}
 
@@ -222,7 +233,7 @@ final class Internal_Api {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_user( WP_REST_Request $request ) {
-		$result = $this->users->delete( (int) $request['id'] );
+		$result = $this->users->delete( self::user_id( $request ) );
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( array( 'deleted' => true ), 200 );
 	}
 
@@ -233,7 +244,7 @@ final class Internal_Api {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function read_role( WP_REST_Request $request ) {
-		$user = $this->users->find( (int) $request['id'] );
+		$user = $this->users->find( self::user_id( $request ) );
 		if ( null === $user ) {
 			return new WP_Error( 'user_not_found', __( 'No such user.', 'crowdscout' ), array( 'status' => 404 ) );
 		}
@@ -245,6 +256,50 @@ final class Internal_Api {
 			),
 			200
 		);
+	}
+
+	/**
+	 * POST /internal/users/list {role, after?, limit?} → 200 {users: [{id, email, name, surname, roles}], next}:
+	 * the users with `role` whose id is above `after`, by id, at most `limit` (1–500, 100 by default); `next` is the
+	 * `after` of the next page, null on the last. Names are plain text (WordPress keeps them HTML-escaped). The
+	 * API's reconciliation reads the testers with it.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function list_users( WP_REST_Request $request ) {
+		$body = self::body( $request );
+		if ( is_wp_error( $body ) ) {
+			return $body;
+		}
+		$role = self::string( $body, 'role' );
+		if ( '' === $role ) {
+			return new WP_Error( 'invalid_input', __( 'role is required.', 'crowdscout' ), array( 'status' => 400 ) );
+		}
+		$after = isset( $body['after'] ) && is_int( $body['after'] ) ? max( 0, $body['after'] ) : 0;
+		$limit = isset( $body['limit'] ) && is_int( $body['limit'] ) ? min( 500, max( 1, $body['limit'] ) ) : 100;
+		$users = $this->users->with_role( $role, $after, $limit + 1 );
+		$more  = count( $users ) > $limit;
+		$users = array_slice( $users, 0, $limit );
+		return new WP_REST_Response(
+			array(
+				'users' => array_map( array( Users::class, 'listing' ), $users ),
+				'next'  => $more ? end( $users )->ID : null,
+			),
+			200
+		);
+	}
+
+	/**
+	 * The `{id}` of the route, from the URL only: WordPress's `$request['id']` would prefer a query or body
+	 * parameter of the same name.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return int
+	 */
+	private static function user_id( WP_REST_Request $request ): int {
+		$params = $request->get_url_params();
+		return isset( $params['id'] ) && is_string( $params['id'] ) && ctype_digit( $params['id'] ) ? (int) $params['id'] : 0;
 	}
 
 	/**

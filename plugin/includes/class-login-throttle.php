@@ -11,9 +11,14 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Counts failed logins per account and per client address in a table of its own, shared by every PHP worker and
- * every WordPress instance on the database, and refuses further attempts — before any password is checked — once
- * an account has ACCOUNT_LIMIT failures within WINDOW seconds, or an address has ADDRESS_LIMIT. Both the ajax
- * login and the internal password check (the API's /authenticate) go through it.
+ * every WordPress instance on the database, and says how long an attempt must wait — before any password is
+ * checked (Login_Guard applies it to every login path). Within WINDOW seconds:
+ * - one address guessing one account gets FREE_ATTEMPTS tries, then each further try must wait FIRST_DELAY seconds
+ *   after the last failure, doubled at every failure up to MAX_DELAY (a refusal, never a sleeping worker);
+ * - one address gets ADDRESS_LIMIT failures over all accounts;
+ * - one account gets ACCOUNT_LIMIT failures over all addresses: high enough that an attacker needs many addresses
+ *   to lock it, low enough to stop distributed guessing. The refusal offers the password reset, and a reset
+ *   forgets the account's failures.
  *
  * One row per failure: when it happened, a keyed hash of the account and one of the address (nothing readable is
  * stored). The account is the user's id when the name given matches a user (so its email and its login share one
@@ -23,7 +28,10 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Login_Throttle {
 
-	public const ACCOUNT_LIMIT  = 100;
+	public const FREE_ATTEMPTS  = 5;
+	public const FIRST_DELAY    = 15;
+	public const MAX_DELAY      = 30 * MINUTE_IN_SECONDS;
+	public const ACCOUNT_LIMIT  = 300;
 	public const ADDRESS_LIMIT  = 500;
 	public const WINDOW         = HOUR_IN_SECONDS;
 	public const TABLE          = 'crowdscout_login_failures';
@@ -93,30 +101,98 @@ final class Login_Throttle {
 	 * Whether a login attempt must be refused without checking the password.
 	 *
 	 * @param string   $username Email or login as typed.
-	 * @param string   $address  Client address ('' when unknown: only the account is counted).
+	 * @param string   $address  Client address ('' when unknown).
 	 * @param int|null $now      Current time; now when null.
 	 * @return bool
 	 */
 	public function is_throttled( string $username, string $address, ?int $now = null ): bool {
+		return $this->retry_after( $username, $address, $now ) > 0;
+	}
+
+	/**
+	 * Seconds an attempt must wait before its password may be checked; 0 when it may be checked now.
+	 *
+	 * @param string   $username Email or login as typed.
+	 * @param string   $address  Client address ('' when unknown: the account's failures without an address are
+	 *                           its own "address").
+	 * @param int|null $now      Current time; now when null.
+	 * @return int
+	 */
+	public function retry_after( string $username, string $address, ?int $now = null ): int {
 		global $wpdb;
-		$since = ( $now ?? time() ) - self::WINDOW;
-		$table = self::table();
+		$now          = $now ?? time();
+		$since        = $now - self::WINDOW;
+		$table        = self::table();
+		$account_hash = self::account_hash( $username );
+		$address_hash = '' === $address ? '' : self::address_hash( $address );
 
 		// phpcs:disable WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- counters must be read fresh from our own table.
 		$account = (int) $wpdb->get_var(
-			$wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE account_hash = %s AND failed_at > %d", self::account_hash( $username ), $since )
+			$wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE account_hash = %s AND failed_at > %d", $account_hash, $since )
 		);
 		if ( $account >= self::ACCOUNT_LIMIT ) {
-			return true;
+			return $this->until_below( 'account_hash', $account_hash, $account, self::ACCOUNT_LIMIT, $now );
 		}
-		if ( '' === $address ) {
-			return false;
+		if ( '' !== $address_hash ) {
+			$by_address = (int) $wpdb->get_var(
+				$wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE address_hash = %s AND failed_at > %d", $address_hash, $since )
+			);
+			if ( $by_address >= self::ADDRESS_LIMIT ) {
+				return $this->until_below( 'address_hash', $address_hash, $by_address, self::ADDRESS_LIMIT, $now );
+			}
 		}
-		$by_address = (int) $wpdb->get_var(
-			$wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE address_hash = %s AND failed_at > %d", self::address_hash( $address ), $since )
+		$pair = $wpdb->get_row(
+			$wpdb->prepare( "SELECT COUNT(*) AS failures, MAX(failed_at) AS last_failed_at FROM {$table} WHERE account_hash = %s AND address_hash = %s AND failed_at > %d", $account_hash, $address_hash, $since ),
+			ARRAY_A
 		);
 		// phpcs:enable
-		return $by_address >= self::ADDRESS_LIMIT;
+		$failures = is_array( $pair ) ? (int) $pair['failures'] : 0;
+		if ( $failures < self::FREE_ATTEMPTS ) {
+			return 0;
+		}
+		return max( 0, (int) $pair['last_failed_at'] + self::delay( $failures ) - $now );
+	}
+
+	/**
+	 * The wait after the last of a number of failures of one account from one address.
+	 *
+	 * @param int $failures Failures within the window (at least FREE_ATTEMPTS).
+	 * @return int Seconds.
+	 */
+	public static function delay( int $failures ): int {
+		$doublings = max( 0, $failures - self::FREE_ATTEMPTS );
+		return $doublings >= 20 ? self::MAX_DELAY : min( self::MAX_DELAY, self::FIRST_DELAY * ( 2 ** $doublings ) );
+	}
+
+	/**
+	 * Forgets every failure of an account (after its password was reset by its owner).
+	 *
+	 * @param string $username Email or login.
+	 * @return void
+	 */
+	public function forget_account( string $username ): void {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- our own table.
+		$wpdb->delete( self::table(), array( 'account_hash' => self::account_hash( $username ) ), array( '%s' ) );
+	}
+
+	/**
+	 * Seconds until a count over a limit falls below it, as the oldest failures leave the window.
+	 *
+	 * @param string $column account_hash or address_hash.
+	 * @param string $hash   Its value.
+	 * @param int    $count  Failures within the window.
+	 * @param int    $limit  The limit.
+	 * @param int    $now    Current time.
+	 * @return int
+	 */
+	private function until_below( string $column, string $hash, int $count, int $limit, int $now ): int {
+		global $wpdb;
+		$table = self::table();
+		$where = 'account_hash' === $column ? 'account_hash = %s' : 'address_hash = %s';
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- our own table; the column is one of two literals.
+		$expires = (int) $wpdb->get_var( $wpdb->prepare( "SELECT failed_at FROM {$table} WHERE {$where} AND failed_at > %d ORDER BY failed_at ASC LIMIT 1 OFFSET %d", $hash, $now - self::WINDOW, $count - $limit ) );
+		return max( 1, $expires + self::WINDOW - $now + 1 );
 	}
 
 	/**
@@ -181,26 +257,16 @@ final class Login_Throttle {
 	}
 
 	/**
-	 * The client's address: REMOTE_ADDR, except behind a proxy on this machine or the private network (our
-	 * development proxy, nginx), which appends the address it saw to X-Forwarded-For: then the last entry.
-	 * Only a proxy we trust can be believed, hence the last entry, never the first. '' when nothing valid.
+	 * The client's address of the current request: REMOTE_ADDR, or from X-Forwarded-For behind a trusted proxy
+	 * (Client_Address, setting CROWDSCOUT_TRUSTED_PROXIES). '' when nothing valid.
 	 *
-	 * @param array<string, mixed>|null $server Server variables; $_SERVER when null.
+	 * @param array<string, mixed>|null $server  Server variables; $_SERVER when null.
+	 * @param string[]|null             $trusted Trusted proxies; the setting's when null.
 	 * @return string
 	 */
-	public static function client_address( ?array $server = null ): string {
-		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- validated as an IP below.
-		$server = $server ?? $_SERVER;
-		$remote = isset( $server['REMOTE_ADDR'] ) && is_string( $server['REMOTE_ADDR'] ) ? self::valid_ip( $server['REMOTE_ADDR'] ) : '';
-		$proxy  = '' !== $remote && false === filter_var( $remote, FILTER_VALIDATE_IP, FILTER_FLAG_NO_PRIV_RANGE | FILTER_FLAG_NO_RES_RANGE );
-		if ( $proxy && isset( $server['HTTP_X_FORWARDED_FOR'] ) && is_string( $server['HTTP_X_FORWARDED_FOR'] ) ) {
-			$entries   = explode( ',', $server['HTTP_X_FORWARDED_FOR'] );
-			$forwarded = self::valid_ip( (string) end( $entries ) );
-			if ( '' !== $forwarded ) {
-				return $forwarded;
-			}
-		}
-		return $remote;
+	public static function client_address( ?array $server = null, ?array $trusted = null ): string {
+		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- validated as IPs by Client_Address.
+		return Client_Address::from_server( $server ?? $_SERVER, $trusted ?? Plugin::instance()->settings()->trusted_proxies() );
 	}
 
 	/**
@@ -210,10 +276,7 @@ final class Login_Throttle {
 	 * @return string
 	 */
 	public static function valid_ip( string $value ): string {
-		$value = trim( $value );
-		// "[::1]" and "::ffff:127.0.0.1" forms as proxies write them.
-		$value = trim( $value, '[]' );
-		return false === filter_var( $value, FILTER_VALIDATE_IP ) ? '' : strtolower( $value );
+		return Client_Address::valid_ip( $value );
 	}
 
 	/**

@@ -77,6 +77,9 @@ final class Plugin {
 			$this->not_found(),
 			$this->ajax(),
 			$this->account_ajax(),
+			$this->login_guard(),
+			$this->user_privacy(),
+			$this->admin_access(),
 			$this->social_login(),
 			$this->page_titles(),
 			$this->admin_bar(),
@@ -172,7 +175,7 @@ final class Plugin {
 	public function internal_api(): Internal_Api {
 		return $this->service(
 			Internal_Api::class,
-			fn() => new Internal_Api( $this->channel_signature(), $this->users(), $this->login_throttle(), $this->welcome_email() )
+			fn() => new Internal_Api( $this->channel_signature(), $this->users(), $this->login_guard(), $this->welcome_email() )
 		);
 	}
 
@@ -269,7 +272,34 @@ final class Plugin {
 	 * @return Account_Ajax
 	 */
 	public function account_ajax(): Account_Ajax {
-		return $this->service( Account_Ajax::class, fn() => new Account_Ajax( $this->users(), $this->login_throttle() ) );
+		return $this->service( Account_Ajax::class, fn() => new Account_Ajax( $this->login_guard() ) );
+	}
+
+	/**
+	 * The login throttle on every login path.
+	 *
+	 * @return Login_Guard
+	 */
+	public function login_guard(): Login_Guard {
+		return $this->service( Login_Guard::class, fn() => new Login_Guard( $this->login_throttle(), $this->settings() ) );
+	}
+
+	/**
+	 * Login names kept out of public answers.
+	 *
+	 * @return User_Privacy
+	 */
+	public function user_privacy(): User_Privacy {
+		return $this->service( User_Privacy::class, static fn() => new User_Privacy() );
+	}
+
+	/**
+	 * Testers kept out of wp-admin.
+	 *
+	 * @return Admin_Access
+	 */
+	public function admin_access(): Admin_Access {
+		return $this->service( Admin_Access::class, static fn() => new Admin_Access() );
 	}
 
 	/**

@@ -1,6 +1,7 @@
 <?php
 /**
- * Settings → Crowdscout: API addresses, shared secret, product name, feature flags, social login apps, feedback form.
+ * Settings → Crowdscout: API addresses, shared secret, product name, feature flags, social login apps, feedback form,
+ * trusted proxies and XML-RPC login.
  *
  * @package Crowdscout
  */
@@ -34,6 +35,8 @@ final class Settings {
 		'linkedin_client_id'     => 'CROWDSCOUT_LINKEDIN_CLIENT_ID',
 		'linkedin_client_secret' => 'CROWDSCOUT_LINKEDIN_CLIENT_SECRET',
 		'feedback_url'           => 'CROWDSCOUT_FEEDBACK_URL',
+		'trusted_proxies'        => 'CROWDSCOUT_TRUSTED_PROXIES',
+		'xmlrpc_enabled'         => 'CROWDSCOUT_XMLRPC_ENABLED',
 	);
 
 	/**
@@ -148,12 +151,39 @@ final class Settings {
 	}
 
 	/**
+	 * The proxies whose X-Forwarded-For is believed: IPs and CIDRs (Client_Address), `127.0.0.1,::1` by default.
+	 *
+	 * @return string[]
+	 */
+	public function trusted_proxies(): array {
+		$list    = $this->constant_value( 'trusted_proxies' ) ?? $this->stored()['trusted_proxies'];
+		$entries = Client_Address::parse_list( $list );
+		return array() !== $entries ? $entries : Client_Address::parse_list( Client_Address::DEFAULT_TRUSTED_PROXIES );
+	}
+
+	/**
+	 * Whether XML-RPC may authenticate users (off unless turned on: it checks passwords outside the product's
+	 * login pages). The constant CROWDSCOUT_XMLRPC_ENABLED (true/false) wins over the setting.
+	 *
+	 * @return bool
+	 */
+	public function xmlrpc_enabled(): bool {
+		if ( defined( self::CONSTANTS['xmlrpc_enabled'] ) ) {
+			return (bool) filter_var( constant( self::CONSTANTS['xmlrpc_enabled'] ), FILTER_VALIDATE_BOOLEAN );
+		}
+		return $this->stored()['xmlrpc_enabled'];
+	}
+
+	/**
 	 * Whether a wp-config constant is in effect for a setting.
 	 *
 	 * @param string $key Setting key (a key of CONSTANTS).
 	 * @return bool
 	 */
 	public function is_constant( string $key ): bool {
+		if ( 'xmlrpc_enabled' === $key ) {
+			return defined( self::CONSTANTS[ $key ] );
+		}
 		return null !== $this->constant_value( $key );
 	}
 
@@ -192,6 +222,7 @@ final class Settings {
 		add_settings_section( 'crowdscout_api', __( 'API', 'crowdscout' ), '__return_null', self::PAGE );
 		add_settings_section( 'crowdscout_product', __( 'Product', 'crowdscout' ), '__return_null', self::PAGE );
 		add_settings_section( 'crowdscout_social', __( 'Social login', 'crowdscout' ), array( $this, 'render_social_section' ), self::PAGE );
+		add_settings_section( 'crowdscout_security', __( 'Login security', 'crowdscout' ), '__return_null', self::PAGE );
 
 		$fields = array(
 			'api_url'           => array( __( 'API URL (server side)', 'crowdscout' ), 'crowdscout_api', 'render_api_url_field' ),
@@ -200,6 +231,8 @@ final class Settings {
 			'product_name'      => array( __( 'Product name', 'crowdscout' ), 'crowdscout_product', 'render_product_name_field' ),
 			'public_user_pages' => array( __( 'Public user pages', 'crowdscout' ), 'crowdscout_product', 'render_public_user_pages_field' ),
 			'feedback_url'      => array( __( 'Feedback form URL', 'crowdscout' ), 'crowdscout_product', 'render_feedback_url_field' ),
+			'trusted_proxies'   => array( __( 'Trusted proxies', 'crowdscout' ), 'crowdscout_security', 'render_trusted_proxies_field' ),
+			'xmlrpc_enabled'    => array( __( 'XML-RPC login', 'crowdscout' ), 'crowdscout_security', 'render_xmlrpc_enabled_field' ),
 		);
 		$social = array(
 			'facebook_app_id'        => __( 'Facebook app ID', 'crowdscout' ),
@@ -277,6 +310,22 @@ final class Settings {
 		}
 
 		$clean['public_user_pages'] = ! empty( $input['public_user_pages'] );
+		$clean['xmlrpc_enabled']    = ! empty( $input['xmlrpc_enabled'] );
+
+		if ( isset( $input['trusted_proxies'] ) && is_string( $input['trusted_proxies'] ) ) {
+			$raw     = trim( $input['trusted_proxies'] );
+			$entries = preg_split( '/[\s,]+/', $raw, -1, PREG_SPLIT_NO_EMPTY );
+			$valid   = Client_Address::parse_list( $raw );
+			if ( count( $valid ) === count( false === $entries ? array() : $entries ) ) {
+				$clean['trusted_proxies'] = implode( ',', $valid );
+			} else {
+				$this->add_error(
+					'crowdscout_invalid_trusted_proxies',
+					/* translators: %s: the list as entered. */
+					sprintf( __( '"%s" is not a list of IP addresses and CIDR ranges; the previous value was kept.', 'crowdscout' ), $raw )
+				);
+			}
+		}
 
 		if ( isset( $input['feedback_url'] ) && is_string( $input['feedback_url'] ) ) {
 			$raw = trim( $input['feedback_url'] );
@@ -433,6 +482,46 @@ final class Settings {
 	}
 
 	/**
+	 * Prints the trusted proxies field.
+	 *
+	 * @return void
+	 */
+	public function render_trusted_proxies_field(): void {
+		$constant = $this->is_constant( 'trusted_proxies' );
+		printf(
+			'<input type="text" id="crowdscout_trusted_proxies" name="%s" value="%s" placeholder="%s" class="regular-text code" %s />',
+			esc_attr( self::OPTION . '[trusted_proxies]' ),
+			esc_attr( $constant ? (string) $this->constant_value( 'trusted_proxies' ) : $this->stored()['trusted_proxies'] ),
+			esc_attr( Client_Address::DEFAULT_TRUSTED_PROXIES ),
+			disabled( $constant, true, false )
+		);
+		echo '<p class="description">' . esc_html__( 'IP addresses and CIDR ranges of the reverse proxies in front of WordPress, comma-separated. Their X-Forwarded-For header names the client (for the login throttle); from anyone else it is ignored. Empty means 127.0.0.1,::1.', 'crowdscout' );
+		if ( $constant ) {
+			echo ' <strong>' . esc_html( $this->constant_notice( 'trusted_proxies' ) ) . '</strong>';
+		}
+		echo '</p>';
+	}
+
+	/**
+	 * Prints the XML-RPC login checkbox.
+	 *
+	 * @return void
+	 */
+	public function render_xmlrpc_enabled_field(): void {
+		$constant = $this->is_constant( 'xmlrpc_enabled' );
+		printf(
+			'<label><input type="checkbox" id="crowdscout_xmlrpc_enabled" name="%s" value="1" %s %s /> %s</label>',
+			esc_attr( self::OPTION . '[xmlrpc_enabled]' ),
+			checked( $this->xmlrpc_enabled(), true, false ),
+			disabled( $constant, true, false ),
+			esc_html__( 'Let XML-RPC clients log in (off by default; the login throttle applies to them too).', 'crowdscout' )
+		);
+		if ( $constant ) {
+			echo '<p class="description"><strong>' . esc_html( $this->constant_notice( 'xmlrpc_enabled' ) ) . '</strong></p>';
+		}
+	}
+
+	/**
 	 * Prints the help text of the social login section: the redirect addresses to register with the providers.
 	 *
 	 * @return void
@@ -532,6 +621,8 @@ final class Settings {
 			'facebook_app_secret'    => '',
 			'linkedin_client_id'     => '',
 			'linkedin_client_secret' => '',
+			'trusted_proxies'        => '',
+			'xmlrpc_enabled'         => false,
 		);
 	}
 
@@ -553,14 +644,14 @@ final class Settings {
 	/**
 	 * The stored option merged over the defaults, with each value of its expected type.
 	 *
-	 * @return array{api_url: string, public_api_url: string, secret: string, product_name: string, public_user_pages: bool, feedback_url: string, facebook_app_id: string, facebook_app_secret: string, linkedin_client_id: string, linkedin_client_secret: string}
+	 * @return array{api_url: string, public_api_url: string, secret: string, product_name: string, public_user_pages: bool, feedback_url: string, facebook_app_id: string, facebook_app_secret: string, linkedin_client_id: string, linkedin_client_secret: string, trusted_proxies: string, xmlrpc_enabled: bool}
 	 */
 	private function stored(): array {
 		$stored  = get_option( self::OPTION, array() );
 		$stored  = is_array( $stored ) ? $stored : array();
 		$values  = array_merge( self::defaults(), array_intersect_key( $stored, self::defaults() ) );
 		$strings = array();
-		foreach ( array( 'feedback_url', 'facebook_app_id', 'facebook_app_secret', 'linkedin_client_id', 'linkedin_client_secret' ) as $key ) {
+		foreach ( array( 'feedback_url', 'facebook_app_id', 'facebook_app_secret', 'linkedin_client_id', 'linkedin_client_secret', 'trusted_proxies' ) as $key ) {
 			$strings[ $key ] = is_string( $values[ $key ] ) ? $values[ $key ] : '';
 		}
 		return $strings + array(
@@ -569,6 +660,7 @@ final class Settings {
 			'secret'            => is_string( $values['secret'] ) ? $values['secret'] : '',
 			'product_name'      => is_string( $values['product_name'] ) ? $values['product_name'] : '',
 			'public_user_pages' => (bool) $values['public_user_pages'],
+			'xmlrpc_enabled'    => (bool) $values['xmlrpc_enabled'],
 		);
 	}
 

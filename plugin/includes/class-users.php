@@ -28,11 +28,6 @@ final class Users {
 	public const MAX_EMAIL_LENGTH    = 100;
 
 	/**
-	 * A valid hash of a throwaway password, checked when the user does not exist.
-	 */
-	private const TIMING_HASH = '$P$BhUlScw9eCcz9IQLEVliZSmhU8i1Jd.';
-
-	/**
 	 * Creates a tester.
 	 *
 	 * @param array<string, mixed> $data email, password, name, surname.
@@ -40,7 +35,10 @@ final class Users {
 	 */
 	public function create( array $data ) {
 		$email    = trim( self::string_field( $data, 'email' ) );
-		$password = self::string_field( $data, 'password' );
+		// wp_authenticate() trims the password of every login, so a password is set as it will be checked.
+		$password = trim( self::string_field( $data, 'password' ) );
+		// The API sends names it normalised (api/src/features/users/person-name.ts) so that this and WordPress's own
+		// name filters keep them as they are: both stores hold the same string.
 		$name     = sanitize_text_field( self::string_field( $data, 'name' ) );
 		$surname  = sanitize_text_field( self::string_field( $data, 'surname' ) );
 
@@ -87,29 +85,6 @@ final class Users {
 	}
 
 	/**
-	 * Checks a login (email or username) and a password. Never says which of the two was wrong.
-	 *
-	 * @param string $username Email or login.
-	 * @param string $password Password.
-	 * @return WP_User|WP_Error
-	 */
-	public function authenticate( string $username, string $password ) {
-		$user = self::find_by_login_or_email( trim( $username ) );
-		if ( null === $user ) {
-			// Spend the time a real check takes, so that response times do not reveal which accounts exist.
-			wp_check_password( $password, self::TIMING_HASH, 0 );
-			return self::invalid_credentials();
-		}
-		if ( '' === $password || ! wp_check_password( wp_slash( $password ), $user->user_pass, $user->ID ) ) {
-			return self::invalid_credentials();
-		}
-		if ( is_multisite() && is_user_spammy( $user ) ) {
-			return self::invalid_credentials();
-		}
-		return $user;
-	}
-
-	/**
 	 * Changes a password after checking the current one. Existing sessions end.
 	 *
 	 * @param int    $user_id      User id.
@@ -125,7 +100,8 @@ final class Users {
 		if ( '' === $old_password || ! wp_check_password( wp_slash( $old_password ), $user->user_pass, $user->ID ) ) {
 			return new WP_Error( 'wrong_password', __( 'Your current password is not correct', 'crowdscout' ), array( 'status' => 417 ) );
 		}
-		$problem = self::password_problem( $password );
+		$password = trim( $password );
+		$problem  = self::password_problem( $password );
 		if ( null !== $problem ) {
 			return self::invalid_input( $problem );
 		}
@@ -209,6 +185,58 @@ final class Users {
 	public function find( int $user_id ): ?WP_User {
 		$user = $user_id > 0 ? get_userdata( $user_id ) : false;
 		return $user instanceof WP_User ? $user : null;
+	}
+
+	/**
+	 * Users with a role, by id from `$after_id` up, at most `$limit`: a page that later users and deletions do not
+	 * shift.
+	 *
+	 * @param string $role     Role.
+	 * @param int    $after_id Only ids above this one.
+	 * @param int    $limit    Page size.
+	 * @return WP_User[]
+	 */
+	public function with_role( string $role, int $after_id, int $limit ): array {
+		global $wpdb;
+		// How WP_User_Query matches a role (the serialised capabilities of this site), with the id bound it lacks.
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- a keyset page, read once.
+		$ids = $wpdb->get_col(
+			$wpdb->prepare(
+				"SELECT u.ID FROM {$wpdb->users} u INNER JOIN {$wpdb->usermeta} m ON m.user_id = u.ID AND m.meta_key = %s
+				WHERE u.ID > %d AND m.meta_value LIKE %s ORDER BY u.ID LIMIT %d",
+				$wpdb->get_blog_prefix() . 'capabilities',
+				$after_id,
+				'%' . $wpdb->esc_like( '"' . $role . '"' ) . '%',
+				$limit
+			)
+		);
+		$ids = array_map( 'intval', $ids );
+		cache_users( $ids );
+		$users = array();
+		foreach ( $ids as $id ) {
+			$user = $this->find( $id );
+			if ( null !== $user && in_array( $role, (array) $user->roles, true ) ) {
+				$users[] = $user;
+			}
+		}
+		return $users;
+	}
+
+	/**
+	 * A user as the list route answers it: id, email, names as plain text (WordPress stores them HTML-escaped), roles.
+	 *
+	 * @param WP_User $user User.
+	 * @return array{id: int, email: string, name: string, surname: string, roles: string[]}
+	 */
+	public static function listing( WP_User $user ): array {
+		$name = '' !== $user->first_name || '' !== $user->last_name ? $user->first_name : $user->display_name;
+		return array(
+			'id'      => $user->ID,
+			'email'   => $user->user_email,
+			'name'    => wp_specialchars_decode( (string) $name ),
+			'surname' => wp_specialchars_decode( (string) $user->last_name ),
+			'roles'   => array_values( (array) $user->roles ),
+		);
 	}
 
 	/**
@@ -307,26 +335,6 @@ final class Users {
 	}
 
 	/**
-	 * Finds a user by email, then by login (logins may contain "@").
-	 *
-	 * @param string $username Email or login.
-	 * @return WP_User|null
-	 */
-	private static function find_by_login_or_email( string $username ): ?WP_User {
-		if ( '' === $username ) {
-			return null;
-		}
-		$user = false;
-		if ( str_contains( $username, '@' ) ) {
-			$user = get_user_by( 'email', $username );
-		}
-		if ( ! $user ) {
-			$user = get_user_by( 'login', $username );
-		}
-		return $user instanceof WP_User ? $user : null;
-	}
-
-	/**
 	 * A string field of a decoded body ('' when absent or not a string).
 	 *
 	 * @param array<string, mixed> $data Body.
@@ -354,15 +362,6 @@ final class Users {
 	 */
 	private static function email_exists(): WP_Error {
 		return new WP_Error( 'email_exists', __( 'Email already registered', 'crowdscout' ), array( 'status' => 409 ) );
-	}
-
-	/**
-	 * 422 invalid_credentials.
-	 *
-	 * @return WP_Error
-	 */
-	private static function invalid_credentials(): WP_Error {
-		return new WP_Error( 'invalid_credentials', __( 'Wrong username or password.', 'crowdscout' ), array( 'status' => 422 ) );
 	}
 
 	/**

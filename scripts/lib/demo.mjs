@@ -3,8 +3,8 @@ import { ROOT } from './paths.mjs';
 import { run } from './process.mjs';
 
 /**
- * Demo logins of the development platform (documented in the README). WordPress keeps the passwords; the API
- * creates testers through its sign-up call, which goes through the internal channel like a real sign-up. A
+ * Demo logins of the development platform (documented in the README). WordPress keeps the passwords; the API's
+ * sign-up code creates the testers (seedDemo), through the internal channel like a real sign-up. A
  * `profile` names the rows the seed generator gives the tester (api/src/seed, DEMO_PROFILES).
  */
 export const DEMO_ADMIN = {
@@ -68,22 +68,47 @@ const DEMO_SEED = { testers: 300, campaigns: 40 };
  * Creates the demo testers that do not exist yet, then, once per database, the demo data: the seed generator
  * writes DEMO_SEED into the API's database and gives each demo tester the rows of its profile.
  *
- * @param {{ apiUrl: string, apiDbUrl: string, log?: (line: string) => void }} options
+ * The testers are made by the API's own sign-up code run as a command (api/src/seed/demo-testers-cli.ts: the
+ * WordPress user through the internal channel, then the tester row), never through the public `POST /api/users`,
+ * whose per-address limit (20 an hour) a few starts in a row would otherwise spend. Existing testers are skipped.
+ *
+ * @param {{ apiDbUrl: string, secret: string, wordpressUrl: string, log?: (line: string) => void, signal?: AbortSignal }} options
  */
-export async function seedDemo( { apiUrl, apiDbUrl, log = console.log } ) {
-	for ( const { profile, ...tester } of DEMO_TESTERS ) {
-		const response = await fetch( `${ apiUrl }/users`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify( tester ),
-		} );
-		if ( response.status === 201 ) {
-			log( `Created demo tester ${ tester.email }` );
-		} else if ( response.status !== 412 ) {
-			throw new Error(
-				`Could not create demo tester ${ tester.email }: ${
-					response.status
-				} ${ await response.text() }`
+export async function seedDemo( {
+	apiDbUrl,
+	secret,
+	wordpressUrl,
+	log = console.log,
+	signal,
+} ) {
+	const created = await run(
+		process.execPath,
+		[ '--import', 'tsx', 'src/seed/demo-testers-cli.ts' ],
+		{
+			// Its warnings (a welcome mail WordPress could not send) stay out of the way; a failure still
+			// shows all of its output.
+			quiet: true,
+			signal,
+			cwd: path.join( ROOT, 'api' ),
+			env: {
+				...process.env,
+				CROWDSCOUT_DB_URL: apiDbUrl,
+				CROWDSCOUT_SECRET: secret,
+				CROWDSCOUT_WP_URL: wordpressUrl,
+				CROWDSCOUT_DEMO_TESTERS: JSON.stringify(
+					// eslint-disable-next-line no-unused-vars
+					DEMO_TESTERS.map( ( { profile, ...tester } ) => tester )
+				),
+			},
+		}
+	);
+	for ( const line of created.split( '\n' ) ) {
+		const [ what, email ] = line.trim().split( ' ' );
+		if ( what === 'created' || what === 'completed' ) {
+			log( `Created demo tester ${ email }` );
+		} else if ( what === 'skipped' ) {
+			log(
+				`Demo tester ${ email } skipped: a WordPress user has the email with another password and no tester row`
 			);
 		}
 	}
@@ -111,6 +136,7 @@ export async function seedDemo( { apiUrl, apiDbUrl, log = console.log } ) {
 			),
 		],
 		{
+			signal,
 			cwd: path.join( ROOT, 'api' ),
 			env: { ...process.env, CROWDSCOUT_DB_URL: apiDbUrl },
 		}

@@ -196,14 +196,25 @@ export async function startMariaDb( {
 	const socket = socketPathFor( dataDir );
 	const pidFile = path.join( dataDir, 'mariadbd.pid' );
 	const host = '127.0.0.1';
-	const handle = ( pid, reused ) => ( {
-		url: `mysql://root@${ host }:${ port }/`,
-		host,
-		port,
-		socket,
-		reused,
-		stop: once( () => stopServer( { socket, pid, log } ) ),
-	} );
+	const handle = ( pid, reused, exited ) => {
+		let watched = exited;
+		return {
+			url: `mysql://root@${ host }:${ port }/`,
+			host,
+			port,
+			socket,
+			reused,
+			pid,
+			/** Settles when the server stops, however it stops (a supervisor restarts it: scripts/lib/platform.mjs). */
+			get exited() {
+				return ( watched ??= whileAlive( pid ) );
+			},
+			/** Shuts the server down; `graceMs` (30 s) later it is killed. */
+			stop: once( ( graceMs ) =>
+				stopServer( { socket, pid, log, graceMs } )
+			),
+		};
+	};
 
 	const runningPid = readPid( pidFile );
 	if ( runningPid && isAlive( runningPid ) ) {
@@ -261,6 +272,9 @@ export async function startMariaDb( {
 	fs.closeSync( out );
 	child.unref();
 	let exited = null;
+	const stopped = new Promise( ( resolve ) =>
+		child.on( 'exit', ( code, signal ) => resolve( { code, signal } ) )
+	);
 	child.on(
 		'exit',
 		( code, signal ) => ( exited = signal ?? `exit ${ code }` )
@@ -287,23 +301,32 @@ export async function startMariaDb( {
 		await sleep( 200 );
 	}
 	log( `MariaDB is running on ${ host }:${ port } (data in ${ dataDir })` );
-	return handle( child.pid, false );
+	return handle( child.pid, false, stopped );
 }
 
 function once( fn ) {
 	let promise;
-	return () => ( promise ??= fn() );
+	return ( ...args ) => ( promise ??= fn( ...args ) );
 }
 
-async function stopServer( { socket, pid, log } ) {
+/** Settles when a process this one did not start (an adopted server) is gone. */
+async function whileAlive( pid ) {
+	while ( isAlive( pid ) ) {
+		await new Promise( ( resolve ) => setTimeout( resolve, 1000 ).unref() );
+	}
+	return { code: null, signal: null };
+}
+
+async function stopServer( { socket, pid, log, graceMs = 30_000 } ) {
 	if ( ! pid || ! isAlive( pid ) ) {
 		return;
 	}
+	const deadline = Date.now() + graceMs;
 	try {
 		await run(
 			binary( 'mariadb-admin' ),
 			[ '--no-defaults', `--socket=${ socket }`, '-uroot', 'shutdown' ],
-			{ timeoutMs: 60_000 }
+			{ timeoutMs: Math.max( 1000, Math.min( 60_000, graceMs ) ) }
 		);
 	} catch ( error ) {
 		log(
@@ -313,7 +336,6 @@ async function stopServer( { socket, pid, log } ) {
 		);
 		sendSignal( pid, 'SIGTERM' );
 	}
-	const deadline = Date.now() + 30_000;
 	while ( isAlive( pid ) ) {
 		if ( Date.now() > deadline ) {
 			sendSignal( pid, 'SIGKILL' );

@@ -162,9 +162,11 @@ export function writeWpConfig( { wpDir, dataDir, siteUrl, constants, db } ) {
  * @param {string}                            options.wpDir
  * @param {string}                            options.siteUrl
  * @param {{email: string, password: string}} options.admin
+ * @param {AbortSignal}                       [options.signal] Stops the installer (a stop while starting).
  */
-export async function installWordPress( { wpDir, siteUrl, admin } ) {
+export async function installWordPress( { wpDir, siteUrl, admin, signal } ) {
 	await run( 'php', [ path.join( ROOT, 'scripts/wp/install.php' ), wpDir ], {
+		signal,
 		env: {
 			...process.env,
 			CROWDSCOUT_SITE_URL: siteUrl,

@@ -7,6 +7,7 @@ import type { Me, MeField } from '../services/types';
 import { useGetMeQuery } from '../services/users';
 import { ErrorNotice } from './error-notice';
 import { LoginCard } from './login-card';
+import { NoTesterNotice, isNoTesterError } from './no-tester-notice';
 import { Spinner } from './spinner';
 
 const statusOf = ( error: ApiError | SerializedError | undefined ) =>
@@ -24,8 +25,9 @@ interface RequireLoginProps {
 
 /**
  * The gate every protected widget renders through: it loads the profile, shows the login card on 403 (the
- * API's "not logged in", also what an unrefreshable expired token becomes), an error with a retry on any
- * other failure, and the widget once the profile is there.
+ * API's "not logged in", also what an unrefreshable expired token becomes) — but a notice, not the card, when
+ * the 403 says the logged-in account has no tester profile —, an error with a retry on any other failure, and
+ * the widget once the profile is there.
  */
 export function RequireLogin( {
 	fields,
@@ -38,6 +40,9 @@ export function RequireLogin( {
 		useGetMeQuery( fields );
 	const settledError = isError && ! isFetching;
 
+	if ( settledError && isNoTesterError( error ) ) {
+		return <NoTesterNotice />;
+	}
 	if ( settledError && statusOf( error ) === 403 ) {
 		return <LoginCard />;
 	}

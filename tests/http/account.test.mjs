@@ -20,7 +20,7 @@ const dataDir = fs.mkdtempSync(
 );
 const port = Number( process.env.CROWDSCOUT_ACCOUNT_TEST_PORT ?? 18680 );
 const DEMO = DEMO_TESTERS[ 0 ];
-const ACCOUNT_LIMIT = 100;
+const FREE_ATTEMPTS = 5;
 let platform;
 
 before( async () => {
@@ -47,13 +47,20 @@ async function loginNonce( browser ) {
 	return ( await response.json() ).data;
 }
 
-/** ajaxlogin with a fresh nonce; resolves to the status and the parsed answer. */
-async function ajaxLogin( browser, username, password, nonce ) {
-	const response = await browser.ajax( {
-		action: 'ajaxlogin',
-		username,
-		password,
-		security: nonce ?? ( await loginNonce( browser ) ),
+/** ajaxlogin with a fresh nonce (and extra headers); resolves to the status and the parsed answer. */
+async function ajaxLogin( browser, username, password, nonce, headers = {} ) {
+	const response = await browser.fetch( '/wp-admin/admin-ajax.php', {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/x-www-form-urlencoded',
+			...headers,
+		},
+		body: new URLSearchParams( {
+			action: 'ajaxlogin',
+			username,
+			password,
+			security: nonce ?? ( await loginNonce( browser ) ),
+		} ),
 	} );
 	return { status: response.status, body: await response.json() };
 }
@@ -213,56 +220,83 @@ describe( 'ajaxlogin', () => {
 		);
 	} );
 
-	test( `${ ACCOUNT_LIMIT } failures throttle the account (even the right password), not another one; the internal check refuses it with 429`, async () => {
+	test( `${ FREE_ATTEMPTS } failures from one address slow that address down for the account (even the right password), not another address; the internal check and the API refuse it with 429 and Retry-After`, async () => {
 		const email = `theo.throttle.${ Date.now() }@crowdscout.test`;
 		const password = 'Throttle1234!';
 		await signUp( email, password );
+		const attackerAddress = { 'x-forwarded-for': '203.0.113.10' };
 
 		const attacker = new Browser( platform.url );
 		const nonce = await loginNonce( attacker );
-		for ( let i = 0; i < ACCOUNT_LIMIT; i++ ) {
+		for ( let i = 0; i < FREE_ATTEMPTS; i++ ) {
 			const { body } = await ajaxLogin(
 				attacker,
 				email,
 				`Wrong${ i }!`,
-				nonce
+				nonce,
+				attackerAddress
 			);
 			assert.equal( body.error, 'invalid_credentials', `attempt ${ i }` );
 		}
 
-		const owner = new Browser( platform.url );
-		const { status, body } = await ajaxLogin( owner, email, password );
+		const { status, body } = await ajaxLogin(
+			new Browser( platform.url ),
+			email,
+			password,
+			undefined,
+			attackerAddress
+		);
 		assert.equal( status, 200 );
 		assert.equal( body.loggedin, false );
 		assert.equal( body.error, 'throttled' );
-		assert.equal(
+		assert.match(
 			body.message,
-			'Too many failed login attempts. Try again later or reset your password.'
+			/^Too many failed login attempts\. Try again in \d+ s or reset your password: http:\/\/127\.0\.0\.1:\d+\/wp-login\.php\?action=lostpassword$/
 		);
 
-		const other = await ajaxLogin(
+		const owner = await ajaxLogin(
 			new Browser( platform.url ),
-			DEMO.email,
-			DEMO.password
+			email,
+			password,
+			undefined,
+			{ 'x-forwarded-for': '198.51.100.10' }
 		);
-		assert.equal( other.body.loggedin, true, 'another account' );
+		assert.equal(
+			owner.body.loggedin,
+			true,
+			'the owner, from another address'
+		);
 
 		const checked = await internal(
 			'/crowdscout/v1/internal/users/check-password',
 			{ username: email, password, ip: '203.0.113.10' }
 		);
 		assert.equal( checked.status, 429 );
-		assert.equal( ( await checked.json() ).code, 'throttled' );
+		const refusal = await checked.json();
+		assert.equal( refusal.code, 'throttled' );
+		assert.ok( refusal.retryAfter > 0 );
+		assert.equal(
+			checked.headers.get( 'retry-after' ),
+			String( refusal.retryAfter )
+		);
 
 		const authenticated = await fetch(
 			`${ platform.url }/api/authenticate`,
 			{
 				method: 'POST',
-				headers: { 'content-type': 'application/json' },
+				headers: {
+					'content-type': 'application/json',
+					...attackerAddress,
+				},
 				body: JSON.stringify( { username: email, password } ),
 			}
 		);
 		assert.equal( authenticated.status, 429 );
+		assert.match( authenticated.headers.get( 'retry-after' ), /^\d+$/ );
+		assert.match(
+			( await authenticated.json() ).message,
+			/reset your password: .*action=lostpassword/
+		);
 	} );
 } );
 

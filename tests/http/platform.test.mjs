@@ -289,6 +289,195 @@ describe( 'internal channel', () => {
 		const response = await send( body, {} );
 		assert.equal( response.status, 401 );
 	} );
+
+	/** A signed request for `signedRoute`, sent to `url` (the route, and whatever was appended to it). */
+	const signed = ( method, signedRoute, url, payload ) => {
+		const raw = payload === undefined ? '' : JSON.stringify( payload );
+		return fetch( url, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				...signInternalRequest(
+					{ secret: platform.secret },
+					method,
+					signedRoute,
+					raw
+				),
+			},
+			body: raw || undefined,
+		} );
+	};
+	const users = '/crowdscout/v1/internal/users';
+	const newUser = async ( label ) => {
+		const created = await signed(
+			'POST',
+			users,
+			`${ platform.wordpressUrl }/wp-json${ users }`,
+			{
+				email: `${ label }.${ Date.now() }@crowdscout.test`,
+				password: 'Channel1234!',
+				name: 'Chan',
+				surname: label,
+			}
+		);
+		assert.equal( created.status, 201 );
+		return ( await created.json() ).id;
+	};
+	const exists = async ( id ) =>
+		(
+			await signed(
+				'GET',
+				`${ users }/${ id }/role`,
+				`${ platform.wordpressUrl }/wp-json${ users }/${ id }/role`
+			)
+		).status === 200;
+
+	test( 'refuses a request signed for one user with ?id= of another appended, and touches neither', async () => {
+		const a = await newUser( 'a' );
+		const b = await newUser( 'b' );
+		for ( const url of [
+			`${ platform.wordpressUrl }/wp-json${ users }/${ a }?id=${ b }`,
+			`${ platform.wordpressUrl }/?rest_route=${ users }/${ a }&id=${ b }`,
+			`${ platform.wordpressUrl }/wp-json${ users }/${ a }?_method=DELETE&id=${ b }`,
+		] ) {
+			const response = await signed( 'DELETE', `${ users }/${ a }`, url );
+			assert.equal( response.status, 401, url );
+			assert.equal( ( await response.json() ).code, 'bad_signature' );
+		}
+		assert.ok( await exists( a ) );
+		assert.ok( await exists( b ) );
+
+		// The ?rest_route= form alone names the signed route and passes.
+		const plain = await signed(
+			'DELETE',
+			`${ users }/${ a }`,
+			`${ platform.wordpressUrl }/?rest_route=${ users }/${ a }`
+		);
+		assert.equal( plain.status, 200 );
+		assert.ok( ! ( await exists( a ) ) );
+		assert.ok( await exists( b ) );
+	} );
+} );
+
+describe( 'names', () => {
+	test( "WordPress's display name is the API's name and surname, as the API normalised them", async () => {
+		const tester = {
+			email: `nora.names.${ Date.now() }@crowdscout.test`,
+			password: 'Names1234!',
+			// An NFD "é", runs of spaces and a no-break space.
+			name: '  Noe\u0301mie \u00a0 Anne ',
+			surname: "O'Neill   \u201cJr.\u201d",
+			birthDate: '1990-01-02',
+			country: 'FR',
+		};
+		const created = await fetch( `${ platform.url }/api/users`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify( tester ),
+		} );
+		assert.equal( created.status, 201 );
+		const { name, surname } = await created.json();
+		assert.equal( name, 'Noémie Anne' );
+		assert.equal( surname, "O'Neill \u201cJr.\u201d" );
+
+		const browser = new Browser( platform.url );
+		await browser.logIn( tester.email, tester.password );
+		const config = pageConfig(
+			await ( await browser.fetch( '/my-account/' ) ).text()
+		);
+		assert.equal( config.user.displayName, `${ name } ${ surname }` );
+	} );
+
+	test( 'a name with a bidi override is refused before WordPress is asked', async () => {
+		const email = `bidi.${ Date.now() }@crowdscout.test`;
+		const refused = await fetch( `${ platform.url }/api/users`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify( {
+				email,
+				password: 'Names1234!',
+				name: 'Dana\u202eomeD',
+				surname: 'Demo',
+				birthDate: '1990-01-02',
+				country: 'FR',
+			} ),
+		} );
+		assert.equal( refused.status, 400 );
+		assert.equal(
+			( await refused.json() ).message,
+			'Name must not contain control or invisible formatting characters'
+		);
+		// WordPress has no user with the email: the same sign-up with a clean name creates one.
+		const clean = await fetch( `${ platform.url }/api/users`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify( {
+				email,
+				password: 'Names1234!',
+				name: 'Dana',
+				surname: 'Demo',
+				birthDate: '1990-01-02',
+				country: 'FR',
+			} ),
+		} );
+		assert.equal( clean.status, 201 );
+	} );
+} );
+
+describe( 'a sign-up stopped between the WordPress user and the tester row', () => {
+	test( 'is resumed by signing up again with the same password', async () => {
+		const tester = {
+			email: `rita.resume.${ Date.now() }@crowdscout.test`,
+			password: 'Resume1234!',
+			name: 'Rita',
+			surname: 'Resume',
+			birthDate: '1990-01-02',
+			country: 'IT',
+		};
+		// What the API leaves when it dies between the two writes: the WordPress user alone.
+		const route = '/crowdscout/v1/internal/users';
+		const body = JSON.stringify( {
+			email: tester.email,
+			password: tester.password,
+			name: tester.name,
+			surname: tester.surname,
+		} );
+		const wordpressUser = await fetch(
+			`${ platform.wordpressUrl }/wp-json${ route }`,
+			{
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					...signInternalRequest(
+						{ secret: platform.secret },
+						'POST',
+						route,
+						body
+					),
+				},
+				body,
+			}
+		);
+		assert.equal( wordpressUser.status, 201 );
+		const { id } = await wordpressUser.json();
+
+		const wrong = await fetch( `${ platform.url }/api/users`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify( { ...tester, password: 'Other1234!' } ),
+		} );
+		assert.equal( wrong.status, 412 );
+
+		const resumed = await fetch( `${ platform.url }/api/users`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify( tester ),
+		} );
+		assert.equal( resumed.status, 201 );
+		assert.equal( ( await resumed.json() ).wp_user_id, id );
+		const login = await authenticate( tester.email, tester.password );
+		assert.equal( login.status, 200 );
+	} );
 } );
 
 describe( 'persistence', () => {
@@ -307,9 +496,51 @@ describe( 'persistence', () => {
 			body: JSON.stringify( tester ),
 		} );
 		assert.equal( created.status, 201 );
+		// And a sign-up the API died in the middle of: the WordPress user without its tester row.
+		const orphan = {
+			email: 'oscar.orphan@crowdscout.test',
+			password: 'Orphan1234!',
+			name: 'Oscar',
+			surname: 'Orphan',
+		};
+		const route = '/crowdscout/v1/internal/users';
+		const orphanBody = JSON.stringify( orphan );
+		const orphaned = await fetch(
+			`${ platform.wordpressUrl }/wp-json${ route }`,
+			{
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					...signInternalRequest(
+						{ secret: platform.secret },
+						'POST',
+						route,
+						orphanBody
+					),
+				},
+				body: orphanBody,
+			}
+		);
+		assert.equal( orphaned.status, 201 );
 
 		await platform.stop();
 		platform = await start();
+
+		// The API repairs it on start, in the background; until then its login is "no tester profile" (403).
+		let login;
+		for ( let i = 0; i < 100 && login?.status !== 200; i++ ) {
+			if ( login ) {
+				await new Promise( ( resolve ) => setTimeout( resolve, 100 ) );
+			}
+			login = await authenticate( orphan.email, orphan.password );
+		}
+		assert.equal( login.status, 200, 'the orphan has its tester row' );
+		const orphanMe = await fetch( `${ platform.url }/api/users/me`, {
+			headers: {
+				authorization: `Bearer ${ ( await login.json() ).token }`,
+			},
+		} );
+		assert.equal( orphanMe.status, 200 );
 
 		const response = await authenticate( tester.email, tester.password );
 		assert.equal( response.status, 200 );

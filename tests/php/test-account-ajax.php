@@ -125,7 +125,7 @@ final class Account_Ajax_Test extends Test_Case {
 			);
 		}
 		$this->assertSame( 0, get_current_user_id() );
-		$this->assertSame( 3, self::failures() );
+		$this->assertSame( 2, self::failures(), 'Each counted once; an empty name is no attempt (as at wp-login.php).' );
 	}
 
 	/**
@@ -187,10 +187,91 @@ final class Account_Ajax_Test extends Test_Case {
 		$this->assertFalse( $checked, 'The password is not checked.' );
 		$this->assertSame( 'throttled', $answer['error'] );
 		$this->assertFalse( $answer['loggedin'] );
-		$this->assertSame( 'Too many failed login attempts. Try again later or reset your password.', $answer['message'] );
+		$this->assertMatchesRegularExpression( '/^Too many failed login attempts\. Try again in \d+ min or reset your password: /', $answer['message'] );
+		$this->assertStringEndsWith( wp_lostpassword_url(), $answer['message'] );
 		$this->assertSame( 0, get_current_user_id() );
+		$this->assertSame( Login_Throttle::ACCOUNT_LIMIT, self::failures(), 'A refusal is not a failure.' );
 
 		$this->assertTrue( $this->login( $other->user_email, 'Other-pass1' )['loggedin'] );
+	}
+
+	/**
+	 * wp-login.php (wp_signon) and ajaxlogin share one budget, each failure counted once; past FREE_ATTEMPTS from
+	 * one address both refuse the right password without checking it, with the reset link, while another address
+	 * still logs in.
+	 */
+	public function test_every_path_shares_the_throttle(): void {
+		$user                   = $this->create_user( 'tester', array( 'user_pass' => 'Right-pass1' ) );
+		$_SERVER['REMOTE_ADDR'] = '198.51.100.99';
+		for ( $i = 0; $i < 2; $i++ ) {
+			$this->assertInstanceOf( \WP_Error::class, wp_signon( self::wp_login_fields( $user->user_login, 'Wrong-pass1' ) ) );
+			$this->assertSame( 'invalid_credentials', $this->login( $user->user_email, 'Wrong-pass1' )['error'] );
+		}
+		$this->assertSame( 4, self::failures(), 'Counted once per attempt, whatever the path.' );
+		$this->assertTrue( $this->login( $user->user_email, 'Right-pass1' )['loggedin'] );
+		$this->assertSame( 0, self::failures(), 'A success forgets that address\'s failures.' );
+		wp_set_current_user( 0 );
+
+		for ( $i = 0; $i < Login_Throttle::FREE_ATTEMPTS; $i++ ) {
+			$this->assertInstanceOf( \WP_Error::class, wp_signon( self::wp_login_fields( $user->user_login, 'Wrong-pass1' ) ) );
+		}
+		$checked = false;
+		$spy     = static function ( $check ) use ( &$checked ) {
+			$checked = true;
+			return $check;
+		};
+		add_filter( 'check_password', $spy );
+		try {
+			$refused = wp_signon( self::wp_login_fields( $user->user_login, 'Right-pass1' ) );
+			$answer  = $this->login( $user->user_email, 'Right-pass1' );
+		} finally {
+			remove_filter( 'check_password', $spy );
+		}
+		$this->assertFalse( $checked, 'The password is not checked.' );
+		$this->assertInstanceOf( \WP_Error::class, $refused );
+		$this->assertSame( 'throttled', $refused->get_error_code() );
+		$this->assertStringContainsString( 'href="' . esc_url( wp_lostpassword_url() ) . '"', $refused->get_error_message() );
+		$this->assertSame( 'throttled', $answer['error'] );
+		$this->assertStringContainsString( wp_lostpassword_url(), $answer['message'] );
+		$this->assertSame( Login_Throttle::FREE_ATTEMPTS, self::failures() );
+
+		$_SERVER['REMOTE_ADDR'] = '198.51.100.98';
+		$this->assertInstanceOf( WP_User::class, wp_signon( self::wp_login_fields( $user->user_login, 'Right-pass1' ) ), 'Another address logs in.' );
+	}
+
+	/**
+	 * X-Forwarded-For from a peer that is not a trusted proxy is ignored: every failure counts against the peer,
+	 * whatever address it claims.
+	 */
+	public function test_forwarded_for_from_an_untrusted_peer_is_ignored(): void {
+		$user = $this->create_user( 'tester', array( 'user_pass' => 'Right-pass1' ) );
+		for ( $i = 0; $i < Login_Throttle::FREE_ATTEMPTS; $i++ ) {
+			$_SERVER['HTTP_X_FORWARDED_FOR'] = '203.0.113.' . ( 100 + $i );
+			$this->assertSame( 'invalid_credentials', $this->login( $user->user_email, 'Wrong-pass1' )['error'] );
+		}
+		$_SERVER['HTTP_X_FORWARDED_FOR'] = '203.0.113.200';
+		$this->assertSame( 'throttled', $this->login( $user->user_email, 'Right-pass1' )['error'] );
+	}
+
+	/**
+	 * A login posted from another site is refused (the nonce is the same for every visitor): by Origin, or by
+	 * Sec-Fetch-Site without one; the site's own origin logs in.
+	 */
+	public function test_cross_site_login_is_refused(): void {
+		$user = $this->create_user( 'tester', array( 'user_pass' => 'Right-pass1' ) );
+		foreach ( array( array( 'HTTP_ORIGIN' => 'https://attacker.example' ), array( 'HTTP_ORIGIN' => 'null' ), array( 'HTTP_SEC_FETCH_SITE' => 'cross-site' ) ) as $headers ) {
+			unset( $_SERVER['HTTP_ORIGIN'], $_SERVER['HTTP_SEC_FETCH_SITE'] );
+			$_SERVER = $headers + $_SERVER;
+			$answer  = $this->login( $user->user_email, 'Right-pass1' );
+			$this->assertSame( 'cross_site', $answer['error'], (string) wp_json_encode( $headers ) );
+			$this->assertFalse( $answer['loggedin'] );
+			$this->assertSame( 0, get_current_user_id() );
+		}
+		$this->assertSame( 0, self::failures() );
+
+		unset( $_SERVER['HTTP_SEC_FETCH_SITE'] );
+		$_SERVER['HTTP_ORIGIN'] = untrailingslashit( home_url() );
+		$this->assertTrue( $this->login( $user->user_email, 'Right-pass1' )['loggedin'] );
 	}
 
 	/**
@@ -291,6 +372,21 @@ final class Account_Ajax_Test extends Test_Case {
 				'password' => $password,
 				'security' => $nonce,
 			) + $extra
+		);
+	}
+
+	/**
+	 * The fields wp_signon() reads, slashed as wp-login.php has them.
+	 *
+	 * @param string $login    Login.
+	 * @param string $password Password.
+	 * @return array<string, mixed>
+	 */
+	private static function wp_login_fields( string $login, string $password ): array {
+		return array(
+			'user_login'    => $login,
+			'user_password' => wp_slash( $password ),
+			'remember'      => false,
 		);
 	}
 

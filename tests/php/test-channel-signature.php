@@ -13,7 +13,7 @@ use WP_REST_Response;
 
 /**
  * Requests to the internal routes pass only when signed with the channel key over method, route, timestamp,
- * nonce and body hash, fresh, and never seen before — through the real REST server.
+ * nonce and body hash, fresh, never seen before and without a query — through the real REST server.
  */
 final class Channel_Signature_Test extends Test_Case {
 
@@ -89,6 +89,61 @@ final class Channel_Signature_Test extends Test_Case {
 		$response = $this->send( 'DELETE', '/crowdscout/v1/internal/users/' . $this->user->ID, '', array( 'signed_method' => 'GET' ) );
 		$this->assert_refused( $response, 'bad_signature' );
 		$this->assertInstanceOf( \WP_User::class, get_userdata( $this->user->ID ) );
+	}
+
+	/**
+	 * A query is outside the signature, and WordPress would read `?id=` over the route's `{id}`: a request signed for
+	 * one user with `?id=` of another appended is refused, and neither user is touched.
+	 */
+	public function test_query_parameter_is_refused_and_redirects_nothing(): void {
+		$other = $this->create_user( 'tester' );
+		$route = '/crowdscout/v1/internal/users/' . $this->user->ID;
+
+		$this->assert_refused( $this->send( 'DELETE', $route, '', array( 'query' => array( 'id' => (string) $other->ID ) ) ), 'bad_signature' );
+		$this->assert_refused( $this->send( 'GET', $this->role_route(), '', array( 'query' => array( '_method' => 'DELETE' ) ) ), 'bad_signature' );
+		clean_user_cache( $other->ID );
+		clean_user_cache( $this->user->ID );
+		$this->assertInstanceOf( \WP_User::class, get_userdata( $other->ID ) );
+		$this->assertInstanceOf( \WP_User::class, get_userdata( $this->user->ID ) );
+
+		$email    = 'phpunit-moved-' . strtolower( wp_generate_password( 8, false ) ) . '@example.test';
+		$response = $this->send( 'PUT', $route . '/email', (string) wp_json_encode( array( 'email' => $email ) ), array( 'query' => array( 'id' => (string) $other->ID ) ) );
+		$this->assert_refused( $response, 'bad_signature' );
+		clean_user_cache( $other->ID );
+		$this->assertNotSame( $email, get_userdata( $other->ID )->user_email );
+	}
+
+	/**
+	 * The `?rest_route=/…` form (sites without pretty permalinks) names the signed route itself, so it passes; any
+	 * other parameter beside it does not.
+	 */
+	public function test_rest_route_form_passes_without_other_parameters(): void {
+		$this->assertSame( 200, $this->send( 'GET', $this->role_route(), '', array( 'query' => array( 'rest_route' => $this->role_route() ) ) )->get_status() );
+		$this->assert_refused(
+			$this->send( 'GET', $this->role_route(), '', array( 'query' => array( 'rest_route' => $this->role_route(), 'id' => '1' ) ) ),
+			'bad_signature'
+		);
+	}
+
+	/**
+	 * The id is the route's, even when the signed body carries another one.
+	 */
+	public function test_id_comes_from_the_route_not_the_body(): void {
+		$other    = $this->create_user( 'tester' );
+		$before   = get_userdata( $other->ID )->user_email;
+		$email    = 'phpunit-own-' . strtolower( wp_generate_password( 8, false ) ) . '@example.test';
+		$body     = (string) wp_json_encode(
+			array(
+				'email' => $email,
+				'id'    => $other->ID,
+			)
+		);
+		$response = $this->send( 'PUT', '/crowdscout/v1/internal/users/' . $this->user->ID . '/email', $body );
+		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $response->get_data() ) );
+		clean_user_cache( $other->ID );
+		clean_user_cache( $this->user->ID );
+		$this->assertSame( $email, get_userdata( $this->user->ID )->user_email );
+		$this->assertSame( $before, get_userdata( $other->ID )->user_email );
 	}
 
 	/**
@@ -169,7 +224,7 @@ final class Channel_Signature_Test extends Test_Case {
 	 * @param string               $route  Route.
 	 * @param string               $body   Raw body.
 	 * @param array<string, mixed> $tweak  What to sign differently: signed_body, signed_route, signed_method,
-	 *                                     timestamp, nonce, key.
+	 *                                     timestamp, nonce, key; query: parameters added to the URL, unsigned.
 	 * @return WP_REST_Response
 	 */
 	private function send( string $method, string $route, string $body = '', array $tweak = array() ): WP_REST_Response {
@@ -184,6 +239,7 @@ final class Channel_Signature_Test extends Test_Case {
 		$request->set_header( 'X-Crowdscout-Nonce', $nonce );
 		$request->set_header( 'X-Crowdscout-Signature', hash_hmac( 'sha256', $string, $key ) );
 		$request->set_body( $body );
+		$request->set_query_params( $tweak['query'] ?? array() );
 		return rest_do_request( $request );
 	}
 

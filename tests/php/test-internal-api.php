@@ -50,6 +50,41 @@ final class Internal_Api_Test extends Test_Case {
 	}
 
 	/**
+	 * wp_authenticate() trims every password it checks, so sign-up sets the password trimmed: the tester logs in
+	 * with or without the spaces typed around it, at wp-login.php as through the API.
+	 */
+	public function test_create_user_sets_the_password_as_logins_check_it(): void {
+		$response = $this->send(
+			'POST',
+			'/internal/users',
+			array(
+				'email'    => $this->unique_email( 'spaced' ),
+				'password' => '  Passw0rd ',
+				'name'     => 'Spaced',
+				'surname'  => 'Password',
+			)
+		);
+		$this->assertSame( 201, $response->get_status() );
+		$data = $response->get_data();
+		$this->forget_user_after_test( $data['id'] );
+		$this->assertInstanceOf( \WP_User::class, wp_authenticate( $data['email'], 'Passw0rd' ) );
+		$this->assertInstanceOf( \WP_User::class, wp_authenticate( $data['email'], '  Passw0rd ' ) );
+
+		// Too short once trimmed: refused, as the form would refuse it.
+		$short = $this->send(
+			'POST',
+			'/internal/users',
+			array(
+				'email'    => $this->unique_email( 'short' ),
+				'password' => '  Ab1cd  ',
+				'name'     => 'Short',
+				'surname'  => 'Password',
+			)
+		);
+		$this->assert_error( $short, 400, 'invalid_input' );
+	}
+
+	/**
 	 * A taken email is 409 email_exists; a second user with the same local part gets another login.
 	 */
 	public function test_create_user_conflicts_and_login_uniqueness(): void {
@@ -217,6 +252,87 @@ final class Internal_Api_Test extends Test_Case {
 			$this->send( 'GET', '/internal/users/' . $lead->ID . '/role' )->get_data()
 		);
 		$this->assert_error( $this->send( 'GET', '/internal/users/999999999/role' ), 404, 'user_not_found' );
+	}
+
+	/**
+	 * The list of a role's users pages by id, with names as plain text; other roles are left out.
+	 */
+	public function test_list_users_by_role(): void {
+		$first  = $this->create_user(
+			'tester',
+			array(
+				'first_name' => 'Tom & Jo',
+				'last_name'  => 'Ölund',
+			)
+		);
+		$admin  = $this->create_user( 'administrator' );
+		$second = $this->create_user( 'tester' );
+
+		$page = $this->send(
+			'POST',
+			'/internal/users/list',
+			array(
+				'role'  => 'tester',
+				'after' => $first->ID - 1,
+				'limit' => 1,
+			)
+		);
+		$this->assertSame( 200, $page->get_status(), (string) wp_json_encode( $page->get_data() ) );
+		$this->assertSame(
+			array(
+				'users' => array(
+					array(
+						'id'      => $first->ID,
+						'email'   => $first->user_email,
+						'name'    => 'Tom & Jo',
+						'surname' => 'Ölund',
+						'roles'   => array( 'tester' ),
+					),
+				),
+				'next'  => $first->ID,
+			),
+			$page->get_data()
+		);
+
+		$rest = $this->send(
+			'POST',
+			'/internal/users/list',
+			array(
+				'role'  => 'tester',
+				'after' => $first->ID,
+			)
+		)->get_data();
+		$ids  = array_column( $rest['users'], 'id' );
+		$this->assertContains( $second->ID, $ids );
+		$this->assertNotContains( $admin->ID, $ids );
+		$this->assertNotContains( $first->ID, $ids );
+		$this->assertNull( $rest['next'] );
+
+		$this->assert_error( $this->send( 'POST', '/internal/users/list', array( 'after' => 0 ) ), 400, 'invalid_input' );
+	}
+
+	/**
+	 * A name the API accepted (api/src/features/users/person-name.ts) is stored as sent: first and last name, and
+	 * the display name the API would show.
+	 */
+	public function test_create_user_keeps_a_normalised_name_as_sent(): void {
+		$response = $this->send(
+			'POST',
+			'/internal/users',
+			array_merge(
+				$this->signup( $this->unique_email( 'names' ) ),
+				array(
+					'name'    => "Zoë Anne-Marie O'Brien",
+					'surname' => 'Ōtsuka "Jr."',
+				)
+			)
+		);
+		$this->assertSame( 201, $response->get_status(), (string) wp_json_encode( $response->get_data() ) );
+		$this->forget_user_after_test( $response->get_data()['id'] );
+		$user = get_userdata( $response->get_data()['id'] );
+		$this->assertSame( "Zoë Anne-Marie O'Brien", $user->first_name );
+		$this->assertSame( 'Ōtsuka "Jr."', $user->last_name );
+		$this->assertSame( "Zoë Anne-Marie O'Brien Ōtsuka \"Jr.\"", $user->display_name );
 	}
 
 	/**

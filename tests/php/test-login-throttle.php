@@ -7,13 +7,14 @@
 
 namespace Crowdscout\Tests;
 
+use Crowdscout\Client_Address;
 use Crowdscout\Login_Throttle;
 use WP_REST_Request;
 use WP_REST_Response;
 
 /**
- * The failed-login table, its limits per account and per address, the window, pruning, the client address, and
- * the internal password check going through it.
+ * The failed-login table, its slow-down per account and address, its limits per account and per address, the
+ * window, pruning, the client address behind trusted proxies, and the internal password check going through it.
  */
 final class Login_Throttle_Test extends Test_Case {
 
@@ -122,7 +123,49 @@ final class Login_Throttle_Test extends Test_Case {
 	}
 
 	/**
-	 * REMOTE_ADDR, or the last X-Forwarded-For entry when REMOTE_ADDR is a loopback or private proxy.
+	 * One account from one address: FREE_ATTEMPTS tries, then a wait after the last failure that doubles at each
+	 * failure up to MAX_DELAY; another address is not slowed down; the wait passes.
+	 */
+	public function test_account_and_address_slow_down(): void {
+		$user = $this->create_user();
+		$now  = time();
+		for ( $i = 0; $i < Login_Throttle::FREE_ATTEMPTS - 1; $i++ ) {
+			$this->throttle->record_failure( $user->user_email, '198.51.100.40', $now - 100 );
+		}
+		$this->assertSame( 0, $this->throttle->retry_after( $user->user_email, '198.51.100.40', $now ) );
+		$this->throttle->record_failure( $user->user_login, '198.51.100.40', $now - 5 );
+		$this->assertSame( Login_Throttle::FIRST_DELAY - 5, $this->throttle->retry_after( $user->user_email, '198.51.100.40', $now ) );
+		$this->assertTrue( $this->throttle->is_throttled( $user->user_email, '198.51.100.40', $now ) );
+		$this->assertSame( 0, $this->throttle->retry_after( $user->user_email, '198.51.100.41', $now ), 'Another address is not slowed down.' );
+		$this->assertSame( 0, $this->throttle->retry_after( $user->user_email, '198.51.100.40', $now - 5 + Login_Throttle::FIRST_DELAY ), 'The wait passed.' );
+
+		$this->throttle->record_failure( $user->user_email, '198.51.100.40', $now );
+		$this->assertSame( 2 * Login_Throttle::FIRST_DELAY, $this->throttle->retry_after( $user->user_email, '198.51.100.40', $now ) );
+
+		$this->assertSame( Login_Throttle::FIRST_DELAY, Login_Throttle::delay( Login_Throttle::FREE_ATTEMPTS ) );
+		$this->assertSame( 4 * Login_Throttle::FIRST_DELAY, Login_Throttle::delay( Login_Throttle::FREE_ATTEMPTS + 2 ) );
+		$this->assertSame( Login_Throttle::MAX_DELAY, Login_Throttle::delay( Login_Throttle::FREE_ATTEMPTS + 40 ) );
+	}
+
+	/**
+	 * At the account ceiling the wait lasts until the oldest failures leave the window; a password reset forgets
+	 * the account's failures.
+	 */
+	public function test_account_ceiling_wait_and_reset(): void {
+		$user = $this->create_user();
+		$now  = time();
+		for ( $i = 0; $i < Login_Throttle::ACCOUNT_LIMIT; $i++ ) {
+			$this->throttle->record_failure( $user->user_email, '198.51.' . intdiv( $i, 250 ) . '.' . ( $i % 250 ), $now - 600 );
+		}
+		$this->assertSame( Login_Throttle::WINDOW - 600 + 1, $this->throttle->retry_after( $user->user_email, '203.0.113.50', $now ) );
+		do_action( 'after_password_reset', $user, 'New-pass1' );
+		$this->assertSame( 0, $this->throttle->retry_after( $user->user_email, '203.0.113.50', $now ) );
+		$this->assertSame( 0, self::failures() );
+	}
+
+	/**
+	 * X-Forwarded-For only from a trusted proxy (by default 127.0.0.1 and ::1), walked from the right past trusted
+	 * hops; CIDR ranges and IPv4-mapped addresses match.
 	 */
 	public function test_client_address(): void {
 		$this->assertSame( '203.0.113.4', Login_Throttle::client_address( array( 'REMOTE_ADDR' => '203.0.113.4' ) ) );
@@ -137,6 +180,16 @@ final class Login_Throttle_Test extends Test_Case {
 			'A public peer cannot claim another address.'
 		);
 		$this->assertSame(
+			'10.0.0.5',
+			Login_Throttle::client_address(
+				array(
+					'REMOTE_ADDR'          => '10.0.0.5',
+					'HTTP_X_FORWARDED_FOR' => '198.51.100.9',
+				)
+			),
+			'A private address is not a trusted proxy unless configured.'
+		);
+		$this->assertSame(
 			'198.51.100.9',
 			Login_Throttle::client_address(
 				array(
@@ -146,10 +199,31 @@ final class Login_Throttle_Test extends Test_Case {
 			)
 		);
 		$this->assertSame(
-			'2001:db8::1',
+			'10.1.1.1',
+			Login_Throttle::client_address(
+				array(
+					'REMOTE_ADDR'          => '127.0.0.1',
+					'HTTP_X_FORWARDED_FOR' => '203.0.113.66, 10.1.1.1, 127.0.0.1',
+				)
+			),
+			'Trusted hops are skipped; what the first untrusted one claims is not believed.'
+		);
+		$this->assertSame(
+			'203.0.113.66',
 			Login_Throttle::client_address(
 				array(
 					'REMOTE_ADDR'          => '10.0.0.5',
+					'HTTP_X_FORWARDED_FOR' => '203.0.113.66, 10.1.1.1',
+				),
+				array( '10.0.0.0/8', '::1' )
+			),
+			'A configured range is trusted.'
+		);
+		$this->assertSame(
+			'2001:db8::1',
+			Login_Throttle::client_address(
+				array(
+					'REMOTE_ADDR'          => '::ffff:127.0.0.1',
 					'HTTP_X_FORWARDED_FOR' => '2001:DB8::1',
 				)
 			)
@@ -165,6 +239,12 @@ final class Login_Throttle_Test extends Test_Case {
 		);
 		$this->assertSame( '', Login_Throttle::client_address( array() ) );
 		$this->assertSame( '', Login_Throttle::valid_ip( 'not-an-ip' ) );
+		$this->assertSame( array( '127.0.0.1', '10.0.0.0/8', '2001:db8::/32' ), Client_Address::parse_list( '127.0.0.1, 10.0.0.0/8 nonsense 10.0.0.0/33 2001:db8::/32' ) );
+		if ( ! defined( 'CROWDSCOUT_TRUSTED_PROXIES' ) ) {
+			$this->assertSame( array( '127.0.0.1', '::1' ), $this->plugin()->settings()->trusted_proxies() );
+			$this->set_settings( array( 'trusted_proxies' => '192.0.2.0/24' ) );
+			$this->assertSame( array( '192.0.2.0/24' ), $this->plugin()->settings()->trusted_proxies() );
+		}
 	}
 
 	/**
@@ -183,7 +263,14 @@ final class Login_Throttle_Test extends Test_Case {
 		$refused = $this->check_password( $user->user_email, 'Right-pass1', '198.51.100.22' );
 		$this->assertSame( 429, $refused->get_status() );
 		$this->assertSame( 'throttled', $refused->get_data()['code'] );
-		$this->assertSame( 'Too many failed login attempts. Try again later or reset your password.', $refused->get_data()['message'] );
+		$wait = $refused->get_data()['retryAfter'];
+		$this->assertGreaterThan( Login_Throttle::WINDOW - 60, $wait );
+		$this->assertSame( (string) $wait, $refused->get_headers()['Retry-After'] );
+		$this->assertSame(
+			'Too many failed login attempts. Try again in ' . (int) ceil( $wait / 60 ) . ' min or reset your password: ' . wp_lostpassword_url(),
+			$refused->get_data()['message']
+		);
+		$this->assertSame( Login_Throttle::ACCOUNT_LIMIT, self::failures(), 'A refusal is not a failure.' );
 
 		self::empty_table();
 		$this->assertSame( 200, $this->check_password( $user->user_email, 'Right-pass1', 'not an ip' )->get_status() );

@@ -90,6 +90,8 @@ export function createTokenService( secret: string ) {
 					requiredClaims: [ 'sub', 'iat', 'exp' ],
 					// WordPress and the API may sit on different hosts whose clocks drift a little.
 					clockTolerance: CLOCK_TOLERANCE,
+					// Also refuses an `iat` in the future (beyond the tolerance): a token cannot be minted ahead.
+					maxTokenAge: TOKEN_TTL_SECONDS,
 				} ) );
 			} catch ( error ) {
 				// jose checks the signature before the claims, so only a genuine token can be reported expired.
@@ -98,9 +100,12 @@ export function createTokenService( secret: string ) {
 				}
 				throw forbidden( INVALID_TOKEN_MESSAGE );
 			}
+			// Tokens live 15 minutes (docs/contracts.md): one signed for longer is refused, whoever signed it.
 			if (
 				typeof payload.sub !== 'string' ||
-				! /^[1-9]\d{0,18}$/.test( payload.sub )
+				! /^[1-9]\d{0,18}$/.test( payload.sub ) ||
+				payload.exp! - payload.iat! >
+					TOKEN_TTL_SECONDS + CLOCK_TOLERANCE
 			) {
 				throw forbidden( INVALID_TOKEN_MESSAGE );
 			}

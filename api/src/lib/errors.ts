@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type {
 	FastifyError,
 	FastifyInstance,
@@ -114,7 +115,103 @@ export function handleNotFound( request: FastifyRequest, reply: FastifyReply ) {
 		);
 }
 
+/**
+ * Fastify's router refusing a URL before any route or hook (its `frameworkErrors`): a path parameter longer than
+ * `maxParamLength`, a path whose percent-encoding does not decode.
+ *
+ * @param error
+ * @param request
+ * @param reply
+ */
+export function handleFrameworkError(
+	error: FastifyError,
+	request: FastifyRequest,
+	reply: FastifyReply
+) {
+	if ( error.code === 'FST_ERR_MAX_PARAM_LENGTH' ) {
+		const limit =
+			request.server.initialConfig.routerOptions?.maxParamLength;
+		return handleError(
+			new HttpError(
+				414,
+				`A path parameter is longer than ${ limit } characters`
+			),
+			request,
+			reply
+		);
+	}
+	if ( error.code === 'FST_ERR_BAD_URL' ) {
+		return handleError(
+			badRequest(
+				'The path is not a valid URL: its percent-encoding does not decode'
+			),
+			request,
+			reply
+		);
+	}
+	return handleError( error, request, reply );
+}
+
+const CLIENT_ERRORS: Record< string, [ number, string ] > = {
+	ERR_HTTP_REQUEST_TIMEOUT: [ 408, 'The request was not received in time' ],
+	HPE_HEADER_OVERFLOW: [ 431, 'The request line and headers are too large' ],
+};
+
+/**
+ * Node's HTTP parser refusing a request before Fastify sees it (the server's `clientError`, Fastify's
+ * `clientErrorHandler`): the answer is written on the socket, which is then closed, as Fastify's own handler does.
+ *
+ * @param error
+ * @param socket
+ */
+export function handleClientError(
+	error: Error & { code?: string },
+	socket: Socket
+) {
+	// A reset connection has no one left to answer.
+	if ( error.code === 'ECONNRESET' || socket.destroyed ) {
+		return;
+	}
+	const [ status, message ] = CLIENT_ERRORS[ error.code ?? '' ] ?? [
+		400,
+		'The request is not valid HTTP',
+	];
+	const body = JSON.stringify( errorBody( status, message ) );
+	if ( socket.writable ) {
+		socket.write(
+			`HTTP/1.1 ${ status } ${ STATUS_CODES[ status ] }\r\n` +
+				'Content-Type: application/json\r\n' +
+				`Content-Length: ${ Buffer.byteLength( body ) }\r\n` +
+				'Connection: close\r\n\r\n' +
+				body
+		);
+	}
+	socket.destroy( error );
+}
+
+export const CLOSING_MESSAGE = 'The service is shutting down; try again';
+
+/**
+ * The error handler, the JSON 404 and the 503 of a request still arriving on an open connection while the server
+ * closes: the app is built with `return503OnClosing: false`, for Fastify's own 503 has a body of its own.
+ *
+ * @param app
+ */
 export function registerErrorHandlers( app: FastifyInstance ) {
 	app.setErrorHandler( handleError );
 	app.setNotFoundHandler( handleNotFound );
+	let closing = false;
+	app.addHook( 'preClose', async () => {
+		closing = true;
+	} );
+	// Answered here rather than thrown: a deliberate refusal, not an error to log with its stack on every deploy.
+	app.addHook( 'onRequest', ( _request, reply, done ) => {
+		if ( ! closing ) {
+			return done();
+		}
+		reply
+			.code( 503 )
+			.type( 'application/json' )
+			.send( errorBody( 503, CLOSING_MESSAGE ) );
+	} );
 }

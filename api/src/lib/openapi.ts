@@ -514,6 +514,53 @@ function check(
 	if ( ! validate( data ) ) {
 		throw new RequestValidationError( part, validate.errors ?? [] );
 	}
+	const inexact = findInexactNumber( data );
+	if ( inexact ) {
+		throw new RequestValidationError( part, [ inexact ] );
+	}
+}
+
+export const INEXACT_NUMBER_MESSAGE = `must be a number from ${ -Number.MAX_SAFE_INTEGER } to ${
+	Number.MAX_SAFE_INTEGER
+}`;
+
+/**
+ * The first number of a validated request that is not finite or beyond the safe integers, as a schema error.
+ * Ajv's coercion turns "Infinity" and "1e999" into Infinity without checking the type again, and its strict
+ * numbers then skip `minimum` and `maximum` for it; JSON.parse reads 1e999 as Infinity too; and past 2^53 a
+ * number is no longer the one the client wrote. One rule for every parameter and body, whatever its schema.
+ *
+ * @param data
+ */
+function findInexactNumber( data: unknown ): ErrorObject | undefined {
+	// A stack, not recursion: a body may nest deeper than the call stack goes.
+	const pending: Array< [ unknown, string ] > = [ [ data, '' ] ];
+	while ( pending.length ) {
+		const [ value, instancePath ] = pending.pop()!;
+		if ( typeof value === 'number' ) {
+			if ( ! ( Math.abs( value ) <= Number.MAX_SAFE_INTEGER ) ) {
+				return {
+					keyword: 'safeNumber',
+					instancePath,
+					schemaPath: '#',
+					params: {},
+					message: INEXACT_NUMBER_MESSAGE,
+					data: value,
+				};
+			}
+		} else if ( typeof value === 'object' && value !== null ) {
+			// Reversed onto the stack, so that the first one in the request is the one reported.
+			for ( const [ key, item ] of Object.entries( value ).reverse() ) {
+				pending.push( [
+					item,
+					`${ instancePath }/${ key
+						.replace( /~/g, '~0' )
+						.replace( /\//g, '~1' ) }`,
+				] );
+			}
+		}
+	}
+	return undefined;
 }
 
 function splitCommaLists(

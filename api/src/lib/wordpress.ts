@@ -7,7 +7,8 @@ import { HttpError } from './errors.ts';
 
 /**
  * Client of the internal channel: WordPress owns identity, so every user-level action (create, check or change
- * a password, change the email, delete, read the role) is asked of it over signed HTTP (docs/contracts.md).
+ * a password, change the email, delete, read the role, list a role's users) is asked of it over signed HTTP
+ * (docs/contracts.md).
  * Expected refusals come back as values; anything else (no answer, timeout, 5xx, a refused signature, an
  * answer that breaks the contract) is a WordPressUnavailableError, which the error handler answers with 502.
  */
@@ -25,6 +26,21 @@ export interface WordPressRole {
 	roles: string[];
 }
 
+/** A user of the list route: names as plain text. */
+export interface WordPressListedUser {
+	id: number;
+	email: string;
+	name: string;
+	surname: string;
+	roles: string[];
+}
+
+export interface WordPressUserPage {
+	users: WordPressListedUser[];
+	/** The `after` of the next page; null on the last. */
+	next: number | null;
+}
+
 export type CreateUserResult =
 	| { ok: true; user: WordPressUser }
 	| { ok: false; reason: 'email_exists' }
@@ -39,7 +55,8 @@ export interface WordPressClient {
 	} ) => Promise< CreateUserResult >;
 	/**
 	 * The user when the password is right, null when the credentials are wrong. `ip` is the client's address,
-	 * for WordPress's login throttle; a throttled login throws a 429 HttpError with WordPress's message.
+	 * for WordPress's login throttle; a throttled login throws a 429 HttpError with WordPress's message and
+	 * Retry-After (WordPress's `retryAfter`).
 	 */
 	checkPassword: ( input: {
 		username: string;
@@ -58,7 +75,16 @@ export interface WordPressClient {
 	) => Promise< 'changed' | 'email_exists' | 'not_found' >;
 	deleteUser: ( id: number ) => Promise< 'deleted' | 'not_found' >;
 	readRole: ( id: number ) => Promise< WordPressRole | null >;
+	/** One page of the users with `role`, by id, those above `after`. */
+	listUsers: ( input: {
+		role: string;
+		after: number;
+		limit?: number;
+	} ) => Promise< WordPressUserPage >;
 }
+
+/** Used when WordPress refuses a throttled login without saying how long to wait. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** Used when WordPress refuses a throttled login without a sentence of its own. */
 export const TOO_MANY_ATTEMPTS_MESSAGE =
@@ -229,7 +255,12 @@ export function createWordPressClient( {
 					429,
 					typeof answer.body.message === 'string'
 						? answer.body.message
-						: TOO_MANY_ATTEMPTS_MESSAGE
+						: TOO_MANY_ATTEMPTS_MESSAGE,
+					{
+						headers: {
+							'retry-after': String( retryAfter( answer ) ),
+						},
+					}
 				);
 			}
 			return unexpected( 'POST', path, answer );
@@ -309,7 +340,67 @@ export function createWordPressClient( {
 					: roles[ 0 ] ?? '';
 			return { id: userId, role, roles };
 		},
+
+		async listUsers( input ) {
+			const path = '/internal/users/list';
+			const answer = await call( 'POST', path, input );
+			const { users, next } = answer.body;
+			const nextId = next === null ? null : toUserId( next );
+			if (
+				answer.status !== 200 ||
+				! Array.isArray( users ) ||
+				( next !== null && nextId === null )
+			) {
+				return unexpected( 'POST', path, answer );
+			}
+			const listed = users.map( ( user: unknown ) =>
+				toListedUser( user )
+			);
+			if ( listed.some( ( user ) => user === null ) ) {
+				return unexpected( 'POST', path, answer );
+			}
+			return { users: listed as WordPressListedUser[], next: nextId };
+		},
 	};
+}
+
+function toListedUser( value: unknown ): WordPressListedUser | null {
+	if ( ! isRecord( value ) ) {
+		return null;
+	}
+	const id = toUserId( value.id );
+	const text = ( field: unknown ) =>
+		typeof field === 'string' ? field : '';
+	if (
+		id === null ||
+		typeof value.email !== 'string' ||
+		! Array.isArray( value.roles )
+	) {
+		return null;
+	}
+	return {
+		id,
+		email: value.email,
+		name: text( value.name ),
+		surname: text( value.surname ),
+		roles: value.roles.filter(
+			( role ): role is string => typeof role === 'string'
+		),
+	};
+}
+
+/**
+ * Seconds WordPress's login throttle asks to wait (its `retryAfter`), a minute when it says nothing usable.
+ *
+ * @param answer
+ */
+function retryAfter( answer: Answer ): number {
+	const seconds = answer.body.retryAfter;
+	return typeof seconds === 'number' &&
+		Number.isFinite( seconds ) &&
+		seconds >= 1
+		? Math.ceil( seconds )
+		: DEFAULT_RETRY_AFTER_SECONDS;
 }
 
 function describe( error: unknown ): string {

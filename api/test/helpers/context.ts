@@ -53,9 +53,11 @@ const ROOMY_LIMITS: RateLimits = {
 export async function startTestContext( {
 	wordpressTimeoutMs,
 	rateLimits = ROOMY_LIMITS,
+	trustedProxies,
 }: {
 	wordpressTimeoutMs?: number;
 	rateLimits?: RateLimits;
+	trustedProxies?: string[];
 } = {} ): Promise< TestContext > {
 	const secret = randomBytes( 32 ).toString( 'hex' );
 	const database = await createTestDatabase();
@@ -73,6 +75,7 @@ export async function startTestContext( {
 			wordpressUrl: wordpress.url,
 			wordpressTimeoutMs,
 			rateLimits,
+			trustedProxies,
 		},
 		db: database.db,
 		logger: { level: 'info', stream },

@@ -38,6 +38,8 @@ export interface FakeWordPress {
 	failWith: number | null;
 	/** Logins (or emails) whose password checks answer 429, as WordPress's login throttle does. */
 	throttled: Set< string >;
+	/** The `retryAfter` (seconds) of those 429s; null leaves it out. */
+	throttledRetryAfter: number | null;
 	/** Welcome mails asked for: user id and language. */
 	welcomes: Array< { id: number; locale: string } >;
 	/** When set, welcome mails are answered with this status. */
@@ -77,6 +79,7 @@ export async function startFakeWordPress( {
 		delayMs: 0,
 		failWith: null,
 		throttled: new Set(),
+		throttledRetryAfter: 42,
 		welcomes: [],
 		failWelcomeWith: null,
 		addUser( {
@@ -115,8 +118,13 @@ export async function startFakeWordPress( {
 		headers: http.IncomingHttpHeaders,
 		method: string,
 		route: string,
-		body: string
+		body: string,
+		query: string
 	): string | null {
+		// The query is outside the signature, so WordPress refuses any (docs/contracts.md).
+		if ( query ) {
+			return 'bad_signature';
+		}
 		const timestamp = String( headers[ 'x-crowdscout-timestamp' ] ?? '' );
 		const nonce = String( headers[ 'x-crowdscout-nonce' ] ?? '' );
 		const signature = String( headers[ 'x-crowdscout-signature' ] ?? '' );
@@ -186,6 +194,34 @@ export async function startFakeWordPress( {
 				),
 			];
 		}
+		if ( method === 'POST' && path === '/internal/users/list' ) {
+			const after = Number( input.after ?? 0 );
+			const limit = Number( input.limit ?? 100 );
+			const matching = [ ...fake.users.values() ]
+				.filter(
+					( candidate ) =>
+						candidate.id > after &&
+						candidate.roles.includes( input.role )
+				)
+				.sort( ( a, b ) => a.id - b.id );
+			const page = matching.slice( 0, limit );
+			return [
+				200,
+				{
+					users: page.map( ( found ) => ( {
+						id: found.id,
+						email: found.email,
+						name: found.name,
+						surname: found.surname,
+						roles: found.roles,
+					} ) ),
+					next:
+						matching.length > limit
+							? page[ page.length - 1 ].id
+							: null,
+				},
+			];
+		}
 		if ( method === 'POST' && path === '/internal/users/check-password' ) {
 			if ( fake.throttled.has( input.username ) ) {
 				return [
@@ -193,6 +229,9 @@ export async function startFakeWordPress( {
 					{
 						code: 'throttled',
 						message: 'Too many failed login attempts.',
+						...( fake.throttledRetryAfter === null
+							? {}
+							: { retryAfter: fake.throttledRetryAfter } ),
 					},
 				];
 			}
@@ -295,7 +334,7 @@ export async function startFakeWordPress( {
 		request.on( 'end', () => {
 			const raw = Buffer.concat( chunks ).toString( 'utf8' );
 			const method = request.method ?? 'GET';
-			const path = ( request.url ?? '/' ).split( '?' )[ 0 ];
+			const [ path, query = '' ] = ( request.url ?? '/' ).split( '?' );
 			const restRoute = path.startsWith( PREFIX )
 				? path.slice( PREFIX.length )
 				: path;
@@ -305,7 +344,13 @@ export async function startFakeWordPress( {
 			try {
 				input = raw ? JSON.parse( raw ) : {};
 			} catch {}
-			const refusal = refuse( request.headers, method, restRoute, raw );
+			const refusal = refuse(
+				request.headers,
+				method,
+				restRoute,
+				raw,
+				query
+			);
 			if ( refusal ) {
 				[ status, answer ] = [
 					401,

@@ -11,6 +11,8 @@ export interface TokenOptions {
 	role?: string;
 	/** Seconds from now; negative for an expired token. */
 	expiresIn?: number;
+	/** Seconds from now (negative in the past); by default the lifetime is 15 minutes, ending at `expiresIn`. */
+	issuedIn?: number;
 	issuer?: string;
 	audience?: string;
 	/** Derive the key for another purpose, e.g. "internal", to show keys are not interchangeable. */
@@ -22,6 +24,7 @@ export async function mintToken( {
 	sub,
 	role = 'tester',
 	expiresIn = 900,
+	issuedIn = Math.min( 0, expiresIn - 900 ),
 	issuer = 'crowdscout',
 	audience = 'crowdscout-api',
 	purpose = 'jwt',
@@ -35,7 +38,7 @@ export async function mintToken( {
 		.setIssuer( issuer )
 		.setAudience( audience )
 		.setSubject( String( sub ) )
-		.setIssuedAt( Math.min( now, now + expiresIn - 900 ) )
+		.setIssuedAt( now + issuedIn )
 		.setExpirationTime( now + expiresIn )
 		.sign( key );
 }

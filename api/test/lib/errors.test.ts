@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import type { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
 	HttpError,
 	expectationFailed,
+	handleClientError,
 	notAcceptable,
 	notFound,
 	notModified,
@@ -98,5 +100,62 @@ describe( 'the central error handler', () => {
 		const tooLarge = await get( 'fastify-413' );
 		assert.equal( tooLarge.statusCode, 413 );
 		assert.equal( tooLarge.json().message, 'Request body is too large' );
+	} );
+} );
+
+describe( 'the answer to what the HTTP parser refuses', () => {
+	/** A socket as node hands it to the clientError listener: what was written, and whether it was closed. */
+	const fakeSocket = () => {
+		const socket = {
+			destroyed: false,
+			writable: true,
+			written: '',
+			write( chunk: string ) {
+				socket.written += chunk;
+				return true;
+			},
+			destroy() {
+				socket.destroyed = true;
+			},
+		};
+		return socket;
+	};
+	const answer = ( code: string ) => {
+		const socket = fakeSocket();
+		handleClientError(
+			Object.assign( new Error( code ), { code } ),
+			socket as unknown as Socket
+		);
+		const [ head, body ] = socket.written.split( '\r\n\r\n' );
+		return { head, body: body ? JSON.parse( body ) : undefined, socket };
+	};
+
+	it( 'writes the error body with the status of each parser error, then closes the socket', () => {
+		for ( const [ code, status, error ] of [
+			[ 'ERR_HTTP_REQUEST_TIMEOUT', 408, 'Request Timeout' ],
+			[ 'HPE_HEADER_OVERFLOW', 431, 'Request Header Fields Too Large' ],
+			[ 'HPE_INVALID_METHOD', 400, 'Bad Request' ],
+		] as const ) {
+			const { head, body, socket } = answer( code );
+			assert.match(
+				head,
+				new RegExp( `^HTTP/1.1 ${ status } ${ error }\r\n` )
+			);
+			assert.match( head, /\r\nConnection: close(\r\n|$)/ );
+			assert.equal( body.status, status );
+			assert.equal( body.error, error );
+			assert.deepEqual( Object.keys( body ).sort(), [
+				'error',
+				'message',
+				'status',
+			] );
+			assert.ok( socket.destroyed );
+		}
+	} );
+
+	it( 'writes nothing on a connection the client reset', () => {
+		const { head, socket } = answer( 'ECONNRESET' );
+		assert.equal( head, '' );
+		assert.ok( ! socket.destroyed );
 	} );
 } );

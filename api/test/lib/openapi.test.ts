@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';
 import { registerErrorHandlers } from '../../src/lib/errors.ts';
 import {
@@ -13,6 +13,9 @@ import {
 import { RequestValidationError } from '../../src/lib/validation-messages.ts';
 import { handlers } from '../../src/features/index.ts';
 import { USER_FIELDS } from '../../src/features/me/profile.ts';
+import type { Tester } from '../../src/features/me/repository.ts';
+import { startTestContext, type TestContext } from '../helpers/context.ts';
+import { get } from '../helpers/requests.ts';
 
 const document = loadOpenApiDocument();
 const operations = compileOperations( document );
@@ -427,5 +430,163 @@ describe( 'registration', () => {
 			"Path parameter 'thingId' must be integer"
 		);
 		await app.close();
+	} );
+
+	it( 'refuses infinite and inexact numbers in path parameters and JSON bodies', async () => {
+		const app = Fastify();
+		registerErrorHandlers( app );
+		registerOpenApi( app, {
+			document: tiny,
+			handlers: { putThing: async () => ( {} ) },
+			authenticate: noAuth,
+		} );
+		const put = ( url: string, payload: string ) =>
+			app.inject( {
+				method: 'PUT',
+				url,
+				headers: { 'content-type': 'application/json' },
+				payload,
+			} );
+		const message = async ( url: string, payload: string ) => {
+			const response = await put( url, payload );
+			assert.equal( response.statusCode, 400, response.body );
+			return response.json().message;
+		};
+		assert.equal(
+			( await put( '/v9/things/12', '{"n":3}' ) ).statusCode,
+			200
+		);
+		assert.match(
+			await message( '/v9/things/1e999', '{"n":3}' ),
+			/^Path parameter 'thingId' must be a number from/
+		);
+		// JSON.parse reads 1e999 as Infinity, which Ajv's strict numbers refuse as not an integer.
+		assert.equal(
+			await message( '/v9/things/12', '{"n":1e999}' ),
+			'N must be integer'
+		);
+		assert.match(
+			await message( '/v9/things/12', '{"n":9007199254740993}' ),
+			/^N must be a number from -9007199254740991 to 9007199254740991$/
+		);
+		// Wherever it sits, also where the schema says nothing of it.
+		assert.match(
+			await message(
+				'/v9/things/12',
+				'{"n":3,"notes":[{"weight":-1e400}]}'
+			),
+			/^Notes\.weight must be a number from/
+		);
+		await app.close();
+	} );
+} );
+
+describe( 'numbers in requests', () => {
+	let ctx: TestContext;
+	let tester: Tester;
+	before( async () => {
+		ctx = await startTestContext();
+		tester = await ctx.createTester();
+	} );
+	after( () => ctx.close() );
+
+	const NOT_EXACT = [ 'Infinity', '-Infinity', '1e999', '9007199254740993' ];
+
+	/** Every GET of the contract that pages with start or limit. */
+	const lists = Object.entries( document.paths ).flatMap(
+		( [ path, item ] ) => {
+			const names = ( item.get?.parameters ?? [] ).map( ( parameter ) =>
+				'$ref' in parameter
+					? (
+							document.components?.parameters as Record<
+								string,
+								{ name: string }
+							>
+					   )[ parameter.$ref.split( '/' ).pop() as string ].name
+					: parameter.name
+			);
+			return names.includes( 'start' ) || names.includes( 'limit' )
+				? [ path ]
+				: [];
+		}
+	);
+
+	const assertRefused = (
+		response: Awaited< ReturnType< typeof get > >,
+		named: string
+	) => {
+		assert.equal( response.statusCode, 400, response.body );
+		const body = response.json();
+		assert.deepEqual( Object.keys( body ).sort(), [
+			'error',
+			'message',
+			'status',
+		] );
+		assert.equal( body.status, 400 );
+		assert.equal( body.error, 'Bad Request' );
+		assert.ok( body.message.includes( `'${ named }'` ), body.message );
+	};
+
+	it( 'answers 400 naming start or limit, on every list, for infinite and inexact numbers', async () => {
+		assert.ok( lists.length >= 4, lists.join( ', ' ) );
+		for ( const path of lists ) {
+			for ( const name of [ 'start', 'limit' ] ) {
+				for ( const value of NOT_EXACT ) {
+					assertRefused(
+						await get(
+							ctx,
+							`${ path }?${ name }=${ encodeURIComponent(
+								value
+							) }`,
+							tester
+						),
+						name
+					);
+				}
+			}
+		}
+	} );
+
+	it( 'refuses them in deepObject filters and path parameters too', async () => {
+		for ( const value of NOT_EXACT ) {
+			assertRefused(
+				await get(
+					ctx,
+					`/users/me/bugs?filterBy[severity]=${ value }`,
+					tester
+				),
+				'filterBy'
+			);
+			assertRefused(
+				await get(
+					ctx,
+					`/users/me/bugs?filterBy[campaign]=${ value }`,
+					tester
+				),
+				'filterBy'
+			);
+			assertRefused(
+				await get( ctx, `/users/me/popups/${ value }`, tester ),
+				'popupId'
+			);
+		}
+		const refused = await get( ctx, '/users/me/popups/-Infinity', tester );
+		assert.equal(
+			refused.json().message,
+			"Path parameter 'popupId' must be a number from -9007199254740991 to 9007199254740991"
+		);
+	} );
+
+	it( 'still takes the largest exact numbers, and answers without an error logged', async () => {
+		const largest = await get(
+			ctx,
+			'/users/me/bugs?filterBy[campaign]=9007199254740991',
+			tester
+		);
+		assert.equal( largest.statusCode, 200, largest.body );
+		const errors = ctx.logs
+			.map( ( line ) => JSON.parse( line ) )
+			.filter( ( line ) => line.level >= 50 );
+		assert.deepEqual( errors, [] );
 	} );
 } );

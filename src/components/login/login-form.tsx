@@ -193,6 +193,15 @@ export default function LoginForm( {
 											</a>
 										</p>
 									) }
+									{ problem === t( 'login.throttled' ) && (
+										<p>
+											<a
+												href={ `${ wpLoginUrl }?action=lostpassword` }
+											>
+												{ t( 'login.forgotPassword' ) }
+											</a>
+										</p>
+									) }
 									{ problem === t( 'login.twoFactor' ) && (
 										<p>
 											<a href={ wpLoginUrl }>

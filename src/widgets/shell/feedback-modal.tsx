@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef } from '@wordpress/element';
 
 import { ErrorNotice } from '../../components/error-notice';
+import {
+	NoTesterNotice,
+	isNoTesterError,
+} from '../../components/no-tester-notice';
 import { Spinner } from '../../components/spinner';
 import { useTranslation } from '../../lib/use-translation';
 import type { Me, MeField } from '../../services/types';
@@ -51,7 +55,7 @@ export function FeedbackModal( {
 	const titleId = useId();
 	const dialogRef = useRef< HTMLDivElement >( null );
 	const closeRef = useRef< HTMLButtonElement >( null );
-	const { data, isError, isFetching, refetch } =
+	const { data, error, isError, isFetching, refetch } =
 		useGetMeQuery( FEEDBACK_FIELDS );
 	useBodyClass( 'crowdscout-shell-modal-open' );
 
@@ -87,6 +91,8 @@ export function FeedbackModal( {
 				src={ feedbackFormUrl( formUrl, data ) }
 			/>
 		);
+	} else if ( isError && ! isFetching && isNoTesterError( error ) ) {
+		body = <NoTesterNotice />;
 	} else if ( isError && ! isFetching ) {
 		body = (
 			<ErrorNotice

@@ -16,6 +16,8 @@ export const MESSAGES = {
 	passwordLowercase: 'signup.passwordLowercase',
 	nameRequired: 'signup.nameRequired',
 	surnameRequired: 'signup.surnameRequired',
+	nameCharacters: 'signup.nameCharacters',
+	surnameCharacters: 'signup.surnameCharacters',
 	birthDateRequired: 'signup.birthDateRequired',
 	birthDateInvalid: 'signup.birthDateInvalid',
 	tooYoung: 'signup.tooYoung',
@@ -165,9 +167,29 @@ const birthDateSchema = object( {
 	return true;
 } );
 
+/**
+ * What the API refuses in a name (api/openapi.yaml `PersonName`): control characters, invisible formatting
+ * characters but the zero-width joiner and non-joiner, and the characters WordPress would rewrite.
+ */
+const REFUSED_IN_NAMES = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}]|[<>&\\%]/u;
+
 export const personalSchema = object( {
-	name: string().trim().required( MESSAGES.nameRequired ),
-	surname: string().trim().required( MESSAGES.surnameRequired ),
+	name: string()
+		.trim()
+		.required( MESSAGES.nameRequired )
+		.test(
+			'characters',
+			MESSAGES.nameCharacters,
+			( value ) => ! REFUSED_IN_NAMES.test( value ?? '' )
+		),
+	surname: string()
+		.trim()
+		.required( MESSAGES.surnameRequired )
+		.test(
+			'characters',
+			MESSAGES.surnameCharacters,
+			( value ) => ! REFUSED_IN_NAMES.test( value ?? '' )
+		),
 	birthDate: birthDateSchema,
 	country: string().required( MESSAGES.countryRequired ),
 	accept: boolean().oneOf( [ true ], MESSAGES.acceptRequired ),

@@ -155,6 +155,58 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			find( db, 'email', normaliseEmail( email ) ),
 
 		/**
+		 * Which of these WordPress users have a tester.
+		 *
+		 * @param wpUserIds
+		 */
+		async wpUserIdsWithTester(
+			wpUserIds: readonly number[]
+		): Promise< Set< number > > {
+			if ( ! wpUserIds.length ) {
+				return new Set();
+			}
+			const rows = await db
+				.selectFrom( 'testers' )
+				.select( 'wp_user_id' )
+				.where( 'wp_user_id', 'in', wpUserIds )
+				.execute();
+			return new Set(
+				rows.map( ( row ) => toInteger( row.wp_user_id ) )
+			);
+		},
+
+		/**
+		 * Adds what only the sign-up form knows (birth date, country, referral) to a tester the reconciliation
+		 * wrote for this WordPress user and email, and answers it; undefined when there is no such tester.
+		 *
+		 * @param wpUserId
+		 * @param details
+		 */
+		async completeRepaired(
+			wpUserId: number,
+			details: Pick<
+				NewTester,
+				'email' | 'birthDate' | 'country' | 'referralCode'
+			>
+		): Promise< Tester | undefined > {
+			const email = normaliseEmail( details.email );
+			await db
+				.updateTable( 'testers' )
+				.set( {
+					birth_date: details.birthDate ?? null,
+					country: details.country ?? null,
+					referral_code: details.referralCode ?? null,
+					updated_at: toSqlDateTime(),
+				} )
+				.where( 'wp_user_id', '=', wpUserId )
+				.where( 'email', '=', email )
+				.where( 'birth_date', 'is', null )
+				.execute();
+			const tester = await find( db, 'wp_user_id', wpUserId );
+			return tester?.email === email ? tester : undefined;
+		},
+
+		/**
 		 * Applies `changes` and answers the tester as stored afterwards.
 		 *
 		 * @param id

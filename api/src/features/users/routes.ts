@@ -2,18 +2,41 @@ import type { FastifyRequest } from 'fastify';
 import { handler } from '../../contract/handler.ts';
 import { notFound } from '../../lib/errors.ts';
 import { normaliseEmail } from '../me/repository.ts';
+import { requestReconciliation } from './reconcile.ts';
 import { signUp } from './sign-up.ts';
 
 export const EMAIL_FREE_MESSAGE = 'Email not registered';
 
+/**
+ * `POST /users`. A sign-up counts against the per-address sign-up limit only once it can create an account
+ * (valid input, an email no tester has), so a mistyped form costs nothing; one answered "Email already
+ * registered" counts as an email check instead, which keeps POST from being a way round that limit.
+ */
 export const createUser = handler< 'createUser' >( async ( request, reply ) => {
 	const { rateLimiter, rateLimits } = request.server.services;
-	await rateLimiter.hit( `signup:${ request.ip }`, rateLimits.signUp );
 	const tester = await signUp(
 		request.server.services,
 		request.body,
 		request.log,
-		localeOf( request.query._locale, request.headers[ 'accept-language' ] )
+		{
+			locale: localeOf(
+				request.query._locale,
+				request.headers[ 'accept-language' ]
+			),
+			ip: request.ip,
+			beforeCreate: () =>
+				rateLimiter.hit( `signup:${ request.ip }`, rateLimits.signUp ),
+			onEmailTaken: () =>
+				rateLimiter.hit(
+					`email-check:${ request.ip }`,
+					rateLimits.emailCheck
+				),
+			onCreateUncertain: () =>
+				requestReconciliation(
+					request.server.services,
+					request.server.log
+				),
+		}
 	);
 	reply.code( 201 );
 	return {

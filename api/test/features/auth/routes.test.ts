@@ -99,6 +99,7 @@ describe( 'POST /api/authenticate', () => {
 				payload: { username: email, password: 'Right123' },
 			} );
 			assert.equal( response.statusCode, 429 );
+			assert.equal( response.headers[ 'retry-after' ], '42' );
 			assert.deepEqual( response.json(), {
 				status: 429,
 				error: 'Too Many Requests',
@@ -111,6 +112,24 @@ describe( 'POST /api/authenticate', () => {
 			);
 		} finally {
 			ctx.wordpress.throttled.delete( email );
+		}
+	} );
+
+	it( 'answers 429 with a Retry-After of a minute when WordPress does not say how long to wait', async () => {
+		const email = uniqueEmail();
+		await ctx.createTester( { email, password: 'Right123' } );
+		ctx.wordpress.throttled.add( email );
+		ctx.wordpress.throttledRetryAfter = null;
+		try {
+			const response = await login( {
+				username: email,
+				password: 'Right123',
+			} );
+			assert.equal( response.statusCode, 429 );
+			assert.equal( response.headers[ 'retry-after' ], '60' );
+		} finally {
+			ctx.wordpress.throttled.delete( email );
+			ctx.wordpress.throttledRetryAfter = 42;
 		}
 	} );
 

@@ -78,6 +78,65 @@ describe( 'rate limits of the public calls', () => {
 		assert.equal( ctx.wordpress.findByEmail( email ), undefined );
 	} );
 
+	it( 'counts a sign-up only when it can create an account: invalid forms cost nothing', async () => {
+		const signUp = ( payload: Record< string, unknown > ) =>
+			ctx.app.inject( {
+				method: 'POST',
+				url: '/api/users',
+				headers: from( '198.51.100.30' ),
+				payload: {
+					email: uniqueEmail( 'typo' ),
+					password: 'Secret123',
+					name: 'Typo',
+					surname: 'Prone',
+					birthDate: '1990-01-01',
+					country: 'IT',
+					...payload,
+				},
+			} );
+		for ( let i = 0; i <= DEFAULT_RATE_LIMITS.signUp.max; i++ ) {
+			const invalid = [
+				{ password: 'short' },
+				{ country: 'XX' },
+				{ name: 'Dana\u202e' },
+			][ i % 3 ];
+			assert.equal( ( await signUp( invalid ) ).statusCode, 400 );
+		}
+		assert.equal( ( await signUp( {} ) ).statusCode, 201 );
+	} );
+
+	it( 'counts a sign-up answered "Email already registered" as an email check, so POST probes no more than HEAD', async () => {
+		const taken = await ctx.createTester();
+		const probe = () =>
+			ctx.app.inject( {
+				method: 'POST',
+				url: '/api/users',
+				headers: from( '198.51.100.40' ),
+				payload: {
+					email: taken.email,
+					password: 'Secret123',
+					name: 'Probe',
+					surname: 'Er',
+					birthDate: '1990-01-01',
+					country: 'IT',
+				},
+			} );
+		for ( let i = 0; i < DEFAULT_RATE_LIMITS.emailCheck.max; i++ ) {
+			assert.equal( ( await probe() ).statusCode, 412 );
+		}
+		assert.equal( ( await probe() ).statusCode, 429 );
+		const head = await ctx.app.inject( {
+			method: 'HEAD',
+			url: `/api/users/by-email/${ encodeURIComponent( taken.email ) }`,
+			headers: from( '198.51.100.40' ),
+		} );
+		assert.equal(
+			head.statusCode,
+			429,
+			'the same budget as the email check'
+		);
+	} );
+
 	it( 'counts in fixed windows shared through the database', async () => {
 		const limiter = createRateLimiter( ctx.database.db );
 		const limit = { max: 2, windowSeconds: 60 };

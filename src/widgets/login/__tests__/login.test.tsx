@@ -161,7 +161,15 @@ describe( 'login form', () => {
 		fill( 'dana@example.test', 'Secret123' );
 		submit();
 		expect( await screen.findByRole( 'alert' ) ).toHaveTextContent(
-			'Too many failed login attempts. Try again in an hour or reset your password.'
+			'Too many failed login attempts. Wait a few minutes and try again, or reset your password.'
+		);
+		expect(
+			screen.getAllByRole( 'link', {
+				name: 'Forgot your password?',
+			} )[ 0 ]
+		).toHaveAttribute(
+			'href',
+			`${ SITE }/wp-login.php?action=lostpassword`
 		);
 	} );
 

@@ -99,6 +99,25 @@ describe( 'shell feedback', () => {
 		).toBeInTheDocument();
 	} );
 
+	it( 'tells a logged-in user without a tester profile why there is no form', async () => {
+		api.on(
+			'GET /users/me',
+			apiError( 403, 'This account has no tester profile.' )
+		);
+		await renderShell( { feedbackUrl: FORM } );
+
+		fireEvent.click( feedbackButton() );
+
+		expect(
+			await within( dialog() ).findByRole( 'heading', {
+				name: 'This account has no Scout profile',
+			} )
+		).toBeInTheDocument();
+		expect(
+			within( dialog() ).queryByTitle( 'Feedback form' )
+		).not.toBeInTheDocument();
+	} );
+
 	it( 'closes with its close button and gives focus back', async () => {
 		api.on( 'GET /users/me', ME );
 		await renderShell( { feedbackUrl: FORM } );

@@ -375,6 +375,28 @@ describe( 'sign-up step 1, personal info', () => {
 		expect( api.ajaxCalls( 'ajaxlogin' ) ).toHaveLength( 0 );
 	} );
 
+	it( 'refuses markup and invisible characters in the names before asking the API', async () => {
+		await renderSignup();
+		await reachPersonalStep( api );
+		fillPersonal();
+		type( 'Name', '<b>Nora</b>' );
+		type( 'Surname', 'New\u202ecomer' );
+
+		submit();
+
+		expect(
+			await screen.findByText(
+				'Name must not contain < > & \\ % or invisible characters'
+			)
+		).toBeVisible();
+		expect(
+			screen.getByText(
+				'Surname must not contain < > & \\ % or invisible characters'
+			)
+		).toBeVisible();
+		expect( api.requestsTo( 'POST /users' ) ).toHaveLength( 0 );
+	} );
+
 	it( "shows the server's message on 400 and stays on step 1", async () => {
 		api.on(
 			'POST /users',

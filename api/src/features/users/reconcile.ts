@@ -1,0 +1,154 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../../context.ts';
+import { DuplicateTesterError, normaliseEmail } from '../me/repository.ts';
+import { cleanPersonName } from './person-name.ts';
+import { TESTER_ROLE } from './sign-up.ts';
+
+export interface ReconcileResult {
+	/** WordPress users with the tester role. */
+	checked: number;
+	/** Of those, the ones that had no tester row and have one now. */
+	repaired: number[];
+	/** The ones that could not get a row (another tester has the email), logged each. */
+	skipped: number[];
+}
+
+const PAGE_SIZE = 500;
+
+/**
+ * Finds the WordPress users with the tester role that have no tester row (a sign-up stopped between its two
+ * writes, or a tester added in wp-admin) and writes their rows from what WordPress knows: email and names. The
+ * birth date and the country stay empty (the columns allow it) until the tester gives them, unless the row was
+ * written in the middle of a sign-up still under way, which adds them (sign-up.ts). Safe to run while the API
+ * serves and from several processes at once: a row written by someone else in between is a duplicate, skipped.
+ *
+ * @param services
+ * @param services.testers
+ * @param services.wordpress
+ * @param log
+ */
+export async function reconcileTesters(
+	{ testers, wordpress }: Pick< Services, 'testers' | 'wordpress' >,
+	log: Pick< FastifyBaseLogger, 'info' | 'warn' >
+): Promise< ReconcileResult > {
+	const result: ReconcileResult = { checked: 0, repaired: [], skipped: [] };
+	let after: number | null = 0;
+	while ( after !== null ) {
+		const page = await wordpress.listUsers( {
+			role: TESTER_ROLE,
+			after,
+			limit: PAGE_SIZE,
+		} );
+		result.checked += page.users.length;
+		const known = await testers.wpUserIdsWithTester(
+			page.users.map( ( user ) => user.id )
+		);
+		for ( const user of page.users ) {
+			if ( known.has( user.id ) ) {
+				continue;
+			}
+			try {
+				await testers.create( {
+					wpUserId: user.id,
+					email: normaliseEmail( user.email ),
+					name: cleanPersonName( user.name ),
+					surname: cleanPersonName( user.surname ),
+				} );
+				result.repaired.push( user.id );
+				log.info(
+					{ wpUserId: user.id },
+					'reconcile: wrote the missing tester row of a WordPress tester'
+				);
+			} catch ( error ) {
+				if ( ! ( error instanceof DuplicateTesterError ) ) {
+					throw error;
+				}
+				result.skipped.push( user.id );
+				log.warn(
+					{ wpUserId: user.id },
+					'reconcile: a WordPress tester has no tester row, but its email or id is taken by another; left as it is'
+				);
+			}
+		}
+		after = page.next;
+	}
+	return result;
+}
+
+/**
+ * The reconciliation a starting API runs: in the background, so that serving never waits for WordPress, and
+ * again with growing pauses while WordPress does not answer yet (`npm start` brings the two up together).
+ * Resolves with the result, or null once it gives up (logged: `npm run reconcile` does the same on demand).
+ *
+ * @param services
+ * @param log
+ * @param options
+ * @param options.attempts     How many times to try.
+ * @param options.firstDelayMs The pause after the first failure; doubled after each.
+ */
+export async function reconcileInBackground(
+	services: Pick< Services, 'testers' | 'wordpress' >,
+	log: Pick< FastifyBaseLogger, 'info' | 'warn' >,
+	{ attempts = 6, firstDelayMs = 2000 } = {}
+): Promise< ReconcileResult | null > {
+	for ( let attempt = 1; ; attempt++ ) {
+		try {
+			const result = await reconcileTesters( services, log );
+			log.info(
+				{
+					checked: result.checked,
+					repaired: result.repaired.length,
+					skipped: result.skipped.length,
+				},
+				'reconcile: every WordPress tester checked for its tester row'
+			);
+			return result;
+		} catch ( error ) {
+			if ( attempt >= attempts ) {
+				log.warn(
+					{ err: error, attempt },
+					'reconcile: gave up for this start; npm run reconcile runs it on demand'
+				);
+				return null;
+			}
+			log.warn(
+				{ err: error, attempt },
+				'reconcile: could not run; trying again'
+			);
+			// Unreferenced: a process that is stopping does not wait for the next attempt.
+			await new Promise( ( resolve ) =>
+				setTimeout(
+					resolve,
+					firstDelayMs * 2 ** ( attempt - 1 )
+				).unref()
+			);
+		}
+	}
+}
+
+/** How long a requested reconciliation waits: long enough for a WordPress that stopped answering to be back. */
+export const requestedReconciliation = { delayMs: 10_000 };
+let requested: Promise< unknown > | null = null;
+
+/**
+ * Asks for one reconciliation soon, in the background: a sign-up whose WordPress creation got no usable answer
+ * may have left a user without its row, as a crash would. Requests while one is waiting or running add nothing.
+ *
+ * @param services
+ * @param log
+ */
+export function requestReconciliation(
+	services: Pick< Services, 'testers' | 'wordpress' >,
+	log: Pick< FastifyBaseLogger, 'info' | 'warn' >
+): void {
+	if ( requested ) {
+		return;
+	}
+	requested = new Promise( ( resolve ) =>
+		setTimeout( resolve, requestedReconciliation.delayMs ).unref()
+	)
+		.then( () => reconcileInBackground( services, log ) )
+		.finally( () => {
+			requested = null;
+		} );
+}
