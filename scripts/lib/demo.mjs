@@ -68,7 +68,7 @@ const DEMO_SEED = { testers: 300, campaigns: 40 };
  * Creates the demo testers that do not exist yet, then, once per database, the demo data: the seed generator
  * writes DEMO_SEED into the API's database and gives each demo tester the rows of its profile.
  *
- * The testers are made by the API's own sign-up code run as a command (api/src/seed/demo-testers-cli.ts: the
+ * The testers are made by the API's own sign-up code run as a command (api/src/cli/demo-testers.ts: the
  * WordPress user through the internal channel, then the tester row), never through the public `POST /api/users`,
  * whose per-address limit (20 an hour) a few starts in a row would otherwise spend. Existing testers are skipped.
  *
@@ -83,7 +83,7 @@ export async function seedDemo( {
 } ) {
 	const created = await run(
 		process.execPath,
-		[ '--import', 'tsx', 'src/seed/demo-testers-cli.ts' ],
+		[ '--import', 'tsx', 'src/cli/demo-testers.ts' ],
 		{
 			// Its warnings (a welcome mail WordPress could not send) stay out of the way; a failure still
 			// shows all of its output.
@@ -120,7 +120,7 @@ export async function seedDemo( {
 		[
 			'--import',
 			'tsx',
-			'src/seed/cli.ts',
+			'src/cli/seed.ts',
 			'--testers',
 			String( DEMO_SEED.testers ),
 			'--campaigns',

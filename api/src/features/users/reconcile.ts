@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../../context.ts';
 import { DuplicateTesterError, normaliseEmail } from '../me/repository.ts';
 import { cleanPersonName } from './person-name.ts';
-import { TESTER_ROLE } from './sign-up.ts';
+import { TESTER_ROLE, type SignUpServices } from './sign-up.ts';
 
 export interface ReconcileResult {
 	/** WordPress users with the tester role. */
@@ -28,7 +27,7 @@ const PAGE_SIZE = 500;
  * @param log
  */
 export async function reconcileTesters(
-	{ testers, wordpress }: Pick< Services, 'testers' | 'wordpress' >,
+	{ testers, wordpress }: SignUpServices,
 	log: Pick< FastifyBaseLogger, 'info' | 'warn' >
 ): Promise< ReconcileResult > {
 	const result: ReconcileResult = { checked: 0, repaired: [], skipped: [] };
@@ -87,7 +86,7 @@ export async function reconcileTesters(
  * @param options.firstDelayMs The pause after the first failure; doubled after each.
  */
 export async function reconcileInBackground(
-	services: Pick< Services, 'testers' | 'wordpress' >,
+	services: SignUpServices,
 	log: Pick< FastifyBaseLogger, 'info' | 'warn' >,
 	{ attempts = 6, firstDelayMs = 2000 } = {}
 ): Promise< ReconcileResult | null > {
@@ -138,7 +137,7 @@ let requested: Promise< unknown > | null = null;
  * @param log
  */
 export function requestReconciliation(
-	services: Pick< Services, 'testers' | 'wordpress' >,
+	services: SignUpServices,
 	log: Pick< FastifyBaseLogger, 'info' | 'warn' >
 ): void {
 	if ( requested ) {

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import countries from 'i18n-iso-countries/index.js';
-import type { Services } from '../../context.ts';
 import type { Schema } from '../../contract/index.ts';
 import {
 	GENERIC_MESSAGE,
@@ -8,11 +7,13 @@ import {
 	badRequest,
 	preconditionFailed,
 } from '../../lib/errors.ts';
+import type { WordPressClient } from '../../lib/wordpress.ts';
 import {
 	DuplicateTesterError,
 	normaliseEmail,
 	type NewTester,
 	type Tester,
+	type TestersRepository,
 } from '../me/repository.ts';
 import { normalisePersonName } from './person-name.ts';
 
@@ -48,7 +49,11 @@ export interface SignUpOptions {
 	onCreateUncertain?: () => void;
 }
 
-type SignUpServices = Pick< Services, 'testers' | 'wordpress' >;
+/** What sign-up and the reconciliation work with: the testers' rows and WordPress over the channel. */
+export interface SignUpServices {
+	testers: TestersRepository;
+	wordpress: WordPressClient;
+}
 type Profile = Omit< NewTester, 'wpUserId' >;
 
 /**

@@ -402,10 +402,7 @@ describe( 'the reconciliation on start and on demand', () => {
 				name: 'Cli',
 				surname: 'Orphan',
 			} );
-			const cli = run(
-				[ 'api/src/features/users/reconcile-cli.ts' ],
-				env
-			);
+			const cli = run( [ 'api/src/cli/reconcile.ts' ], env );
 			assert.equal( await cli.exited, 0, cli.output().stderr );
 			assert.match(
 				cli.output().stdout,

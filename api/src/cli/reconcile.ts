@@ -9,15 +9,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { checkSecret, readDatabaseUrl } from '../../config.ts';
-import { createDatabase, redactUrl } from '../../db/connection.ts';
-import { pendingMigrations } from '../../db/migrate.ts';
+import { checkSecret, readDatabaseUrl } from '../config.ts';
+import { createDatabase, redactUrl } from '../db/connection.ts';
+import { pendingMigrations } from '../db/migrate.ts';
 import {
 	WordPressUnavailableError,
 	createWordPressClient,
-} from '../../lib/wordpress.ts';
-import { createTestersRepository } from '../me/repository.ts';
-import { reconcileTesters } from './reconcile.ts';
+} from '../lib/wordpress.ts';
+import { createTestersRepository } from '../features/me/repository.ts';
+import { reconcileTesters } from '../features/users/reconcile.ts';
 
 function platformSecret(): string | undefined {
 	const file = path.resolve(

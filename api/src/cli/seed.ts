@@ -18,7 +18,7 @@ import {
 	type DemoProfile,
 	type DemoTester,
 	type SeedProgress,
-} from './index.ts';
+} from '../seed/index.ts';
 
 const USAGE =
 	'Usage: npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] ' +

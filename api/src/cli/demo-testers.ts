@@ -6,7 +6,7 @@
  * the row once its password checks out. A tester that exists is left alone.
  *
  *   CROWDSCOUT_DEMO_TESTERS='[{"email":…,"password":…,"name":…,"surname":…,"birthDate":…,"country":…}]' \
- *   CROWDSCOUT_SECRET=… CROWDSCOUT_WP_URL=… CROWDSCOUT_DB_URL=… node --import tsx src/seed/demo-testers-cli.ts
+ *   CROWDSCOUT_SECRET=… CROWDSCOUT_WP_URL=… CROWDSCOUT_DB_URL=… node --import tsx src/cli/demo-testers.ts
  *
  * Prints one line per tester: `created EMAIL`, `completed EMAIL` (the WordPress user existed), `exists EMAIL`, or
  * `skipped EMAIL` (a WordPress user with another password, and no tester row: left alone, with a warning).

@@ -3,8 +3,8 @@
  * without starting the server; `-- down` undoes the last migration.
  */
 import { readDatabaseUrl } from '../config.ts';
-import { createDatabase, redactUrl } from './connection.ts';
-import { migrateDown, migrateToLatest } from './migrate.ts';
+import { createDatabase, redactUrl } from '../db/connection.ts';
+import { migrateDown, migrateToLatest } from '../db/migrate.ts';
 
 const url = readDatabaseUrl( process.env );
 const database = createDatabase( url );

@@ -4,9 +4,9 @@
  * differed. For an operator after manual SQL, or a MariaDB cascade, left counts behind; safe while the API runs.
  */
 import { readDatabaseUrl } from '../config.ts';
-import { createDatabase, redactUrl } from './connection.ts';
-import { recount } from './kept-counts.ts';
-import { pendingMigrations } from './migrate.ts';
+import { createDatabase, redactUrl } from '../db/connection.ts';
+import { recount } from '../db/kept-counts.ts';
+import { pendingMigrations } from '../db/migrate.ts';
 
 const url = readDatabaseUrl( process.env );
 const database = createDatabase( url );
