@@ -8,7 +8,7 @@ import { useId } from '@wordpress/element';
 import { useField } from 'formik';
 
 import { useFieldError } from './field-errors';
-import { FormField, type SelectOption } from './form-field';
+import { FormField, type ControlProps, type SelectOption } from './form-field';
 
 /** What every Formik field takes besides its control's own attributes. */
 interface FieldProps {
@@ -40,6 +40,69 @@ type Owned =
 	| 'required'
 	| 'className';
 
+const FIELD_KEYS = [
+	'name',
+	'label',
+	'required',
+	'hint',
+	'id',
+	'serverError',
+	'describedBy',
+	'after',
+	'className',
+] as const;
+
+/**
+ * A field's own props apart from its control's attributes, which go on the control.
+ *
+ * @param props
+ */
+function splitFieldProps< Rest extends object >(
+	props: FieldProps & Rest
+): [ FieldProps, Omit< Rest, keyof FieldProps > ] {
+	const field: Record< string, unknown > = {};
+	const control = { ...props } as Record< string, unknown >;
+	for ( const key of FIELD_KEYS ) {
+		field[ key ] = control[ key ];
+		delete control[ key ];
+	}
+	return [
+		field as unknown as FieldProps,
+		control as Omit< Rest, keyof FieldProps >,
+	];
+}
+
+/**
+ * The FormField of a Formik value: its id (made up when missing) and its error (validation's, else the server's).
+ *
+ * @param props
+ * @param props.field
+ * @param props.layout
+ * @param props.children
+ */
+function BoundField( {
+	field: { name, id, serverError, ...shown },
+	layout,
+	children,
+}: {
+	field: FieldProps;
+	layout?: 'stacked' | 'checkbox';
+	children: ( control: ControlProps ) => ReactNode;
+} ) {
+	const ownId = useId();
+	const error = useFieldError( name ) ?? serverError;
+	return (
+		<FormField
+			{ ...shown }
+			id={ id ?? ownId }
+			error={ error }
+			layout={ layout }
+		>
+			{ children }
+		</FormField>
+	);
+}
+
 export type TextFieldProps = FieldProps &
 	Omit< InputHTMLAttributes< HTMLInputElement >, Owned | 'type' > & {
 		type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'search';
@@ -50,46 +113,18 @@ export type TextFieldProps = FieldProps &
  * A text input bound to a Formik value, inside a FormField.
  *
  * @param props
- * @param props.name
- * @param props.label
- * @param props.required
- * @param props.hint
- * @param props.id
- * @param props.serverError
- * @param props.describedBy
- * @param props.after
- * @param props.className
  * @param props.type
  * @param props.inputRef
  */
 export function TextField( {
-	name,
-	label,
-	required,
-	hint,
-	id,
-	serverError,
-	describedBy,
-	after,
-	className,
 	type = 'text',
 	inputRef,
-	...inputProps
+	...props
 }: TextFieldProps ) {
-	const ownId = useId();
-	const [ field ] = useField< string >( name );
-	const error = useFieldError( name ) ?? serverError;
+	const [ fieldProps, inputProps ] = splitFieldProps( props );
+	const [ field ] = useField< string >( fieldProps.name );
 	return (
-		<FormField
-			id={ id ?? ownId }
-			label={ label }
-			required={ required }
-			hint={ hint }
-			error={ error }
-			describedBy={ describedBy }
-			className={ className }
-			after={ after }
-		>
+		<BoundField field={ fieldProps }>
 			{ ( control ) => (
 				<input
 					{ ...inputProps }
@@ -101,7 +136,7 @@ export function TextField( {
 					onChange={ field.onChange }
 				/>
 			) }
-		</FormField>
+		</BoundField>
 	);
 }
 
@@ -117,48 +152,20 @@ export type SelectFieldProps = FieldProps &
  * A native select bound to a Formik value, inside a FormField.
  *
  * @param props
- * @param props.name
- * @param props.label
- * @param props.required
- * @param props.hint
- * @param props.id
- * @param props.serverError
- * @param props.describedBy
- * @param props.after
- * @param props.className
  * @param props.options
  * @param props.placeholder
  * @param props.inputRef
  */
 export function SelectField( {
-	name,
-	label,
-	required,
-	hint,
-	id,
-	serverError,
-	describedBy,
-	after,
-	className,
 	options,
 	placeholder,
 	inputRef,
-	...selectProps
+	...props
 }: SelectFieldProps ) {
-	const ownId = useId();
-	const [ field ] = useField< string >( name );
-	const error = useFieldError( name ) ?? serverError;
+	const [ fieldProps, selectProps ] = splitFieldProps( props );
+	const [ field ] = useField< string >( fieldProps.name );
 	return (
-		<FormField
-			id={ id ?? ownId }
-			label={ label }
-			required={ required }
-			hint={ hint }
-			error={ error }
-			describedBy={ describedBy }
-			className={ className }
-			after={ after }
-		>
+		<BoundField field={ fieldProps }>
 			{ ( control ) => (
 				<select
 					{ ...selectProps }
@@ -178,7 +185,7 @@ export function SelectField( {
 					) ) }
 				</select>
 			) }
-		</FormField>
+		</BoundField>
 	);
 }
 
@@ -191,45 +198,16 @@ export type CheckboxFieldProps = FieldProps &
  * A checkbox bound to a boolean Formik value, its label beside it.
  *
  * @param props
- * @param props.name
- * @param props.label
- * @param props.required
- * @param props.hint
- * @param props.id
- * @param props.serverError
- * @param props.describedBy
- * @param props.after
- * @param props.className
  * @param props.inputRef
  */
-export function CheckboxField( {
-	name,
-	label,
-	required,
-	hint,
-	id,
-	serverError,
-	describedBy,
-	after,
-	className,
-	inputRef,
-	...inputProps
-}: CheckboxFieldProps ) {
-	const ownId = useId();
-	const [ field ] = useField< boolean >( { name, type: 'checkbox' } );
-	const error = useFieldError( name ) ?? serverError;
+export function CheckboxField( { inputRef, ...props }: CheckboxFieldProps ) {
+	const [ fieldProps, inputProps ] = splitFieldProps( props );
+	const [ field ] = useField< boolean >( {
+		name: fieldProps.name,
+		type: 'checkbox',
+	} );
 	return (
-		<FormField
-			id={ id ?? ownId }
-			label={ label }
-			required={ required }
-			hint={ hint }
-			error={ error }
-			describedBy={ describedBy }
-			className={ className }
-			after={ after }
-			layout="checkbox"
-		>
+		<BoundField field={ fieldProps } layout="checkbox">
 			{ ( control ) => (
 				<input
 					{ ...inputProps }
@@ -241,6 +219,6 @@ export function CheckboxField( {
 					onChange={ field.onChange }
 				/>
 			) }
-		</FormField>
+		</BoundField>
 	);
 }
