@@ -7,7 +7,13 @@
  *   HOME pointed into the data directory) is seeded from the npm package;
  * - it keeps ONE server-side cookie jar and sends it with every request, so once anyone logs in every visitor
  *   is that user: the jar is replaced by each request's own Cookie header;
- * - it listens on every interface: listening is pinned to 127.0.0.1.
+ * - it listens on every interface: listening is pinned to 127.0.0.1;
+ * - on EVERY start it copies the cached WordPress tree's wp-content over the site's own (wp-content/<project>-<hash>
+ *   under the cache, which holds the site's SQLite database): the npm package's static files ship a pre-installed
+ *   database in wp-content/database/, so a cache seeded with it reset the site to that bare install on each
+ *   start after the first (no plugin, no pages, no demo users). The cache never keeps a database.
+ * And it mounts the plugin folder under its own name, so WordPress knows the plugin as plugin/crowdscout.php
+ * (not crowdscout/crowdscout.php as on native PHP).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
@@ -25,6 +31,18 @@ const home = path.join( dataDir, 'wp-now-home' );
 const cache = path.join( home, '.wp-now' );
 process.env.HOME = home;
 
+/** The pre-installed database the npm package ships (in the archive and again among the static files). */
+const isShippedDatabase = ( source ) =>
+	path
+		.relative( WP_PUBLIC, source )
+		.split( path.sep )
+		.join( '/' )
+		.startsWith( 'wp-content/database' );
+
+/** wp-now mounts the plugin folder under its own name (plugin mode): WordPress's name for the plugin. */
+const PLUGIN_DIR = path.join( ROOT, 'plugin' );
+const PLUGIN_FILE = `${ path.basename( PLUGIN_DIR ) }/crowdscout.php`;
+
 function seedCache() {
 	const wordpress = path.join( cache, 'wordpress-versions', WP_VERSION );
 	if (
@@ -35,8 +53,16 @@ function seedCache() {
 				name === 'wp-config.php' ||
 				name.startsWith( 'wp-content/database/' ),
 		} );
-		fs.cpSync( WP_PUBLIC, wordpress, { recursive: true } );
+		fs.cpSync( WP_PUBLIC, wordpress, {
+			recursive: true,
+			filter: ( source ) => ! isShippedDatabase( source ),
+		} );
 	}
+	// Also for a cache seeded before this was known: whatever is here is copied over the site's database.
+	fs.rmSync( path.join( wordpress, 'wp-content/database' ), {
+		recursive: true,
+		force: true,
+	} );
 	const sqlite = path.join(
 		cache,
 		'mu-plugins',
@@ -109,10 +135,15 @@ require '${ wpRoot }/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 update_option( 'permalink_structure', '/%postname%/' );
 update_option( 'blog_public', '0' );
-if ( ! is_plugin_active( 'crowdscout/crowdscout.php' ) ) {
-	activate_plugin( 'crowdscout/crowdscout.php' );
+$plugin = ${ JSON.stringify( PLUGIN_FILE ) };
+if ( ! is_plugin_active( $plugin ) ) {
+	$activated = activate_plugin( $plugin );
+	if ( is_wp_error( $activated ) ) {
+		echo 'Could not activate ' . $plugin . ': ' . $activated->get_error_message();
+		return;
+	}
 } else {
-	do_action( 'activate_crowdscout/crowdscout.php', false );
+	do_action( 'activate_' . $plugin, false );
 }
 // wp-now installs its own admin with a well-known password; give it the documented demo login instead.
 $admin = get_user_by( 'login', 'admin' );
@@ -138,7 +169,7 @@ fs.writeFileSync(
 	JSON.stringify( { steps: [ { step: 'defineSiteUrl', siteUrl } ] } )
 );
 const options = await getWpNowConfig( {
-	path: path.join( ROOT, 'plugin' ),
+	path: PLUGIN_DIR,
 	wp: WP_VERSION,
 	php: '8.2',
 	port,

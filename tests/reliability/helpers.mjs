@@ -27,6 +27,25 @@ export function dataDirFor( name ) {
 }
 
 /**
+ * After a test file: its runs killed (those still running), its data directory removed unless a test failed or
+ * CROWDSCOUT_KEEP_TEST_DATA is set, in which case where it is kept is printed.
+ *
+ * @param {Array<{ kill: () => void }>} runs
+ * @param {string}                      dataDir
+ * @param {boolean}                     failed
+ */
+export function cleanUp( runs, dataDir, failed ) {
+	for ( const run of runs ) {
+		run?.kill();
+	}
+	if ( ! failed && ! process.env.CROWDSCOUT_KEEP_TEST_DATA ) {
+		fs.rmSync( dataDir, { recursive: true, force: true } );
+	} else {
+		console.log( `Data and logs kept in ${ dataDir }` );
+	}
+}
+
+/**
  * The port a test file runs its platform on (and the three after it): CROWDSCOUT_RELIABILITY_PORT moves them all.
  *
  * @param {number} offset 0, 100, 200… per test file.

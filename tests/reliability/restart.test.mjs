@@ -18,6 +18,7 @@ import {
 	readAccounts,
 	startNpmStart,
 	sleep,
+	cleanUp,
 } from './helpers.mjs';
 
 const port = portFor( 0 );
@@ -25,16 +26,7 @@ const dataDir = dataDirFor( 'restart' );
 const runs = [];
 let failed = false;
 
-after( () => {
-	for ( const run of runs ) {
-		run.kill();
-	}
-	if ( ! failed && ! process.env.CROWDSCOUT_KEEP_TEST_DATA ) {
-		fs.rmSync( dataDir, { recursive: true, force: true } );
-	} else {
-		console.log( `Data and logs kept in ${ dataDir }` );
-	}
-} );
+after( () => cleanUp( runs, dataDir, failed ) );
 
 /** Stops a run with `signal` and checks the exit: within 10 s, the code the signal calls for, nothing left. */
 async function stopAndCheck( run, signal, code ) {

@@ -9,7 +9,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import {
 	dataDirFor,
@@ -19,6 +18,7 @@ import {
 	readAccounts,
 	sleep,
 	startNpmStart,
+	cleanUp,
 } from './helpers.mjs';
 
 const port = portFor( 200 );
@@ -31,12 +31,7 @@ before( async () => {
 } );
 after( async () => {
 	await run?.stop( 'SIGTERM' );
-	run?.kill();
-	if ( ! failed && ! process.env.CROWDSCOUT_KEEP_TEST_DATA ) {
-		fs.rmSync( dataDir, { recursive: true, force: true } );
-	} else {
-		console.log( `Data and logs kept in ${ dataDir }` );
-	}
+	cleanUp( [ run ], dataDir, failed );
 } );
 
 /** What is wrong between the two stores; an empty list when they agree. */

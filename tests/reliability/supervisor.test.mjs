@@ -6,7 +6,6 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import http from 'node:http';
 import {
 	dataDirFor,
@@ -15,6 +14,7 @@ import {
 	portFor,
 	sleep,
 	startNpmStart,
+	cleanUp,
 } from './helpers.mjs';
 
 const port = portFor( 100 );
@@ -27,12 +27,7 @@ before( async () => {
 } );
 after( async () => {
 	await run?.stop( 'SIGTERM' );
-	run?.kill();
-	if ( ! failed && ! process.env.CROWDSCOUT_KEEP_TEST_DATA ) {
-		fs.rmSync( dataDir, { recursive: true, force: true } );
-	} else {
-		console.log( `Data and logs kept in ${ dataDir }` );
-	}
+	cleanUp( [ run ], dataDir, failed );
 } );
 
 /** Loads a WordPress page over and over until stopped: the statuses (0 for no answer at all). */
