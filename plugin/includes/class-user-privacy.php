@@ -33,14 +33,15 @@ final class User_Privacy {
 	}
 
 	/**
-	 * `rest_endpoints`: without `list_users`, no users collection and no user by id.
+	 * `rest_endpoints`: no users collection and no user by id for visitors and testers. Whoever can list users or
+	 * write posts keeps them: the block editor's author picker reads them for editors and authors.
 	 *
 	 * @param array<string, mixed> $endpoints Routes.
 	 * @return array<string, mixed>
 	 */
 	public function filter_endpoints( $endpoints ): array {
 		$endpoints = (array) $endpoints;
-		if ( current_user_can( 'list_users' ) ) {
+		if ( current_user_can( 'list_users' ) || current_user_can( 'edit_posts' ) ) {
 			return $endpoints;
 		}
 		foreach ( array_keys( $endpoints ) as $route ) {

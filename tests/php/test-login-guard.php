@@ -13,8 +13,9 @@ use Crowdscout\Roles;
 use WP_REST_Request;
 
 /**
- * XML-RPC authentication follows the setting; the REST users endpoints exist only for those who can list users;
- * oEmbed answers carry no author; author links lead home; testers (not leads, not editors) are kept out of wp-admin.
+ * XML-RPC authentication follows the setting; the REST users endpoints exist only for those who can list users
+ * or write posts; oEmbed answers carry no author; author links lead home; testers (not leads, not editors) are
+ * kept out of wp-admin.
  */
 final class Login_Guard_Test extends Test_Case {
 
@@ -33,7 +34,7 @@ final class Login_Guard_Test extends Test_Case {
 	}
 
 	/**
-	 * Visitors and testers get no users endpoint (nor a user by id); administrators do; /users/me stays.
+	 * Visitors and testers get no users endpoint (nor a user by id); administrators and editors do; /users/me stays.
 	 */
 	public function test_users_endpoints_need_list_users(): void {
 		$admin  = $this->create_user( 'administrator' );
@@ -48,6 +49,10 @@ final class Login_Guard_Test extends Test_Case {
 		wp_set_current_user( $admin->ID );
 		$listing = rest_do_request( new WP_REST_Request( 'GET', '/wp/v2/users' ) );
 		$this->assertSame( 200, $listing->get_status() );
+
+		// The block editor's author picker keeps working for those who write content.
+		wp_set_current_user( $this->create_user( 'editor' )->ID );
+		$this->assertSame( 200, rest_do_request( new WP_REST_Request( 'GET', '/wp/v2/users' ) )->get_status() );
 	}
 
 	/**
