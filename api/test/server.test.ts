@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { createTestDatabase, testEngine } from './helpers/database.ts';
+import { MIGRATIONS } from './helpers/migrations.ts';
 
 const ROOT = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
@@ -105,19 +106,7 @@ describe( 'api/src/server.ts', () => {
 			assert.deepEqual(
 				lines.find( ( line ) => line.msg === 'migrations applied' )
 					?.applied,
-				[
-					'0001-testers',
-					'0002-rate-limits',
-					'0003-domain',
-					'0004-lookups',
-					'0005-dashboard-reads',
-					'0006-kept-counts',
-					'0007-rank-buckets',
-					'0008-campaign-counts',
-					'0009-end-date-counts',
-					'0010-listed-end-counts',
-					'0011-campaign-copies',
-				]
+				[ ...MIGRATIONS ]
 			);
 
 			server.child.kill( 'SIGTERM' );

@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import {
-	migrateDown,
-	migrateToLatest,
-	migrationNames,
-} from '../../src/db/migrate.ts';
+import { migrateToLatest, migrationNames } from '../../src/db/migrate.ts';
 import {
 	createTestDatabase,
 	testEngine,
 	type TestDatabase,
 } from '../helpers/database.ts';
+import { migrateDownTo, migrateUpFrom } from '../helpers/migrations.ts';
 
 describe( `migrations on ${ testEngine() }`, () => {
 	let database: TestDatabase;
@@ -153,56 +150,14 @@ describe( `migrations on ${ testEngine() }`, () => {
 
 	it( 'can be undone and run again', async () => {
 		// One step at a time, newest first.
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0011-campaign-copies',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0010-listed-end-counts',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0009-end-date-counts',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0008-campaign-counts',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0007-rank-buckets',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0006-kept-counts',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0005-dashboard-reads',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0004-lookups',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [ '0003-domain' ] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0002-rate-limits',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0001-testers',
-		] );
+		await migrateDownTo( database.db, null );
 		assert.equal(
 			( await database.db.introspection.getTables() ).some(
 				( table ) => table.name === 'testers'
 			),
 			false
 		);
-		assert.deepEqual( await migrateToLatest( database.db ), [
-			'0001-testers',
-			'0002-rate-limits',
-			'0003-domain',
-			'0004-lookups',
-			'0005-dashboard-reads',
-			'0006-kept-counts',
-			'0007-rank-buckets',
-			'0008-campaign-counts',
-			'0009-end-date-counts',
-			'0010-listed-end-counts',
-			'0011-campaign-copies',
-		] );
+		await migrateUpFrom( database.db, null );
 		await sql`select count(*) from testers`.execute( database.db );
 		await sql`select count(*) from rate_limit_hits`.execute( database.db );
 	} );

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { migrateDown, migrateToLatest } from '../../../src/db/migrate.ts';
 import type { Database } from '../../../src/db/schema.ts';
 import {
 	CERTIFICATIONS,
@@ -23,6 +22,7 @@ import {
 	testEngine,
 	type TestDatabase,
 } from '../../helpers/database.ts';
+import { migrateDownTo, migrateUpFrom } from '../../helpers/migrations.ts';
 
 describe( `lookup data (0004) on ${ testEngine() }`, () => {
 	let database: TestDatabase;
@@ -329,43 +329,11 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 			certifications: await lookups.certifications(),
 			models: await lookups.deviceModels( DEVICE_TYPES.tablet ),
 		};
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0011-campaign-copies',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0010-listed-end-counts',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0009-end-date-counts',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0008-campaign-counts',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0007-rank-buckets',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0006-kept-counts',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0005-dashboard-reads',
-		] );
-		assert.deepEqual( await migrateDown( database.db ), [
-			'0004-lookups',
-		] );
+		await migrateDownTo( database.db, '0003-domain' );
 		for ( const table of LOOKUP_TABLES ) {
 			assert.equal( await count( table ), 0, `${ table } emptied` );
 		}
-		assert.deepEqual( await migrateToLatest( database.db ), [
-			'0004-lookups',
-			'0005-dashboard-reads',
-			'0006-kept-counts',
-			'0007-rank-buckets',
-			'0008-campaign-counts',
-			'0009-end-date-counts',
-			'0010-listed-end-counts',
-			'0011-campaign-copies',
-		] );
+		await migrateUpFrom( database.db, '0003-domain' );
 		assert.deepEqual( await counts(), expectedCounts );
 		assert.deepEqual(
 			{
