@@ -5,40 +5,19 @@
  * platform on its own port and data directory (removed afterwards unless CROWDSCOUT_KEEP_TEST_DATA is set); run
  * by scripts/test-php.mjs.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { startPlatform } from '../../scripts/lib/platform.mjs';
 import { DEMO_TESTERS } from '../../scripts/lib/demo.mjs';
 import { signInternalRequest } from '../../api/src/lib/channel.ts';
-import { Browser, pageConfig } from './helpers.mjs';
+import { Browser, pageConfig, platformForTests } from './helpers.mjs';
 
-const dataDir = fs.mkdtempSync(
-	path.join( os.tmpdir(), 'crowdscout-http-account-' )
-);
 const port = Number( process.env.CROWDSCOUT_ACCOUNT_TEST_PORT ?? 18680 );
 const DEMO = DEMO_TESTERS[ 0 ];
 const FREE_ATTEMPTS = 5;
-let platform;
-
-before( async () => {
-	platform = await startPlatform( {
-		port,
-		dataDir,
-		runtime: 'php',
-		// CROWDSCOUT_TEST_DB=mysql runs the same tests on a private MariaDB (the production engine).
-		db: process.env.CROWDSCOUT_TEST_DB === 'mysql' ? 'mysql' : 'sqlite',
-		log: () => {},
-	} );
-} );
-after( async () => {
-	await platform?.stop();
-	if ( ! process.env.CROWDSCOUT_KEEP_TEST_DATA ) {
-		fs.rmSync( dataDir, { recursive: true, force: true } );
-	}
-} );
+const running = platformForTests( { name: 'account', port } );
+const { dataDir } = running;
 
 /** A fresh nonce for ajaxlogin. */
 async function loginNonce( browser ) {
@@ -67,7 +46,7 @@ async function ajaxLogin( browser, username, password, nonce, headers = {} ) {
 
 /** Signs up a tester through the API (which creates the WordPress user). */
 async function signUp( email, password ) {
-	const response = await fetch( `${ platform.url }/api/users`, {
+	const response = await fetch( `${ running.platform.url }/api/users`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify( {
@@ -85,12 +64,12 @@ async function signUp( email, password ) {
 /** A signed request on the internal channel, straight to WordPress. */
 function internal( route, body ) {
 	const raw = JSON.stringify( body );
-	return fetch( `${ platform.wordpressUrl }/wp-json${ route }`, {
+	return fetch( `${ running.platform.wordpressUrl }/wp-json${ route }`, {
 		method: 'POST',
 		headers: {
 			'content-type': 'application/json',
 			...signInternalRequest(
-				{ secret: platform.secret },
+				{ secret: running.platform.secret },
 				'POST',
 				route,
 				raw
@@ -108,7 +87,7 @@ function titleOf( html ) {
 
 describe( 'appq_get_nonce', () => {
 	test( 'answers {success: true, data: nonce}', async () => {
-		const response = await new Browser( platform.url ).ajax( {
+		const response = await new Browser( running.platform.url ).ajax( {
 			action: 'appq_get_nonce',
 		} );
 		assert.equal( response.status, 200 );
@@ -125,7 +104,7 @@ describe( 'appq_get_nonce', () => {
 
 describe( 'ajaxlogin', () => {
 	test( 'logs the demo tester in, and the cookie session then works', async () => {
-		const tester = new Browser( platform.url );
+		const tester = new Browser( running.platform.url );
 		const { status, body } = await ajaxLogin(
 			tester,
 			DEMO.email,
@@ -148,14 +127,17 @@ describe( 'ajaxlogin', () => {
 		} );
 		assert.equal( refreshed.status, 200 );
 		const { data } = await refreshed.json();
-		const me = await fetch( `${ platform.url }/api/users/me?fields=name`, {
-			headers: { authorization: `Bearer ${ data.token }` },
-		} );
+		const me = await fetch(
+			`${ running.platform.url }/api/users/me?fields=name`,
+			{
+				headers: { authorization: `Bearer ${ data.token }` },
+			}
+		);
 		assert.equal( ( await me.json() ).name, 'Dana' );
 	} );
 
 	test( 'a wrong password is invalid_credentials', async () => {
-		const visitor = new Browser( platform.url );
+		const visitor = new Browser( running.platform.url );
 		const { status, body } = await ajaxLogin(
 			visitor,
 			DEMO.email,
@@ -176,7 +158,7 @@ describe( 'ajaxlogin', () => {
 	} );
 
 	test( 'a bad nonce is invalid_nonce, even with the right password', async () => {
-		const visitor = new Browser( platform.url );
+		const visitor = new Browser( running.platform.url );
 		const { status, body } = await ajaxLogin(
 			visitor,
 			DEMO.email,
@@ -196,13 +178,13 @@ describe( 'ajaxlogin', () => {
 	} );
 
 	test( 'messages follow the language of the page that asks', async () => {
-		const response = await new Browser( platform.url ).fetch(
+		const response = await new Browser( running.platform.url ).fetch(
 			'/wp-admin/admin-ajax.php',
 			{
 				method: 'POST',
 				headers: {
 					'content-type': 'application/x-www-form-urlencoded',
-					referer: `${ platform.url }/it/login/`,
+					referer: `${ running.platform.url }/it/login/`,
 				},
 				body: new URLSearchParams( {
 					action: 'ajaxlogin',
@@ -226,7 +208,7 @@ describe( 'ajaxlogin', () => {
 		await signUp( email, password );
 		const attackerAddress = { 'x-forwarded-for': '203.0.113.10' };
 
-		const attacker = new Browser( platform.url );
+		const attacker = new Browser( running.platform.url );
 		const nonce = await loginNonce( attacker );
 		for ( let i = 0; i < FREE_ATTEMPTS; i++ ) {
 			const { body } = await ajaxLogin(
@@ -240,7 +222,7 @@ describe( 'ajaxlogin', () => {
 		}
 
 		const { status, body } = await ajaxLogin(
-			new Browser( platform.url ),
+			new Browser( running.platform.url ),
 			email,
 			password,
 			undefined,
@@ -255,7 +237,7 @@ describe( 'ajaxlogin', () => {
 		);
 
 		const owner = await ajaxLogin(
-			new Browser( platform.url ),
+			new Browser( running.platform.url ),
 			email,
 			password,
 			undefined,
@@ -281,7 +263,7 @@ describe( 'ajaxlogin', () => {
 		);
 
 		const authenticated = await fetch(
-			`${ platform.url }/api/authenticate`,
+			`${ running.platform.url }/api/authenticate`,
 			{
 				method: 'POST',
 				headers: {
@@ -302,7 +284,7 @@ describe( 'ajaxlogin', () => {
 
 describe( 'appq_wp_logout', () => {
 	test( 'ends the session with a nonce and is 403 without one', async () => {
-		const tester = new Browser( platform.url );
+		const tester = new Browser( running.platform.url );
 		assert.equal(
 			( await ajaxLogin( tester, DEMO.email, DEMO.password ) ).body
 				.loggedin,
@@ -347,10 +329,10 @@ describe( 'appq_wp_logout', () => {
 describe( 'social login', () => {
 	for ( const provider of [ 'facebook', 'linkedin' ] ) {
 		test( `${ provider }_oauth_redirect answers a 503 page in the page's language while not configured`, async () => {
-			const back = `${ platform.url }/it/getting-started/confirmation/`;
+			const back = `${ running.platform.url }/it/getting-started/confirmation/`;
 			const response = await fetch(
 				`${
-					platform.url
+					running.platform.url
 				}/wp-admin/admin-ajax.php?action=${ provider }_oauth_redirect&redirect_to=${ encodeURIComponent(
 					back
 				) }&log=0`,
@@ -373,12 +355,14 @@ describe( 'social login', () => {
 			);
 			assert.match(
 				html,
-				new RegExp( `href="${ platform.url }/it/getting-started/"` )
+				new RegExp(
+					`href="${ running.platform.url }/it/getting-started/"`
+				)
 			);
 			assert.match(
 				html,
 				new RegExp(
-					`href="${ platform.url }/it/getting-started/signup/"`
+					`href="${ running.platform.url }/it/getting-started/signup/"`
 				)
 			);
 		} );
@@ -386,7 +370,7 @@ describe( 'social login', () => {
 
 	test( 'a callback without a valid state is a 400 page', async () => {
 		const response = await fetch(
-			`${ platform.url }/wp-admin/admin-ajax.php?action=facebook_oauth_callback&code=x&state=forged`,
+			`${ running.platform.url }/wp-admin/admin-ajax.php?action=facebook_oauth_callback&code=x&state=forged`,
 			{ redirect: 'manual' }
 		);
 		assert.equal( response.status, 400 );
@@ -427,7 +411,9 @@ describe( 'welcome email', () => {
 		assert.match( mail.subject, /^Ti diamo il benvenuto su .+, Dana!$/ );
 		assert.match( mail.message, /^Ciao Dana,/ );
 		assert.ok(
-			mail.message.includes( `${ platform.url }/it/my-dashboard/` ),
+			mail.message.includes(
+				`${ running.platform.url }/it/my-dashboard/`
+			),
 			mail.message
 		);
 
@@ -437,7 +423,7 @@ describe( 'welcome email', () => {
 		);
 		assert.equal( unknown.status, 404 );
 		const unsigned = await fetch(
-			`${ platform.wordpressUrl }/wp-json/crowdscout/v1/internal/users/${ id }/welcome`,
+			`${ running.platform.wordpressUrl }/wp-json/crowdscout/v1/internal/users/${ id }/welcome`,
 			{
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
@@ -459,9 +445,12 @@ describe( 'page titles', () => {
 	];
 	for ( const [ target, title ] of cases ) {
 		test( `${ target } is titled "${ title }"`, async () => {
-			const response = await fetch( `${ platform.url }${ target }`, {
-				redirect: 'manual',
-			} );
+			const response = await fetch(
+				`${ running.platform.url }${ target }`,
+				{
+					redirect: 'manual',
+				}
+			);
 			assert.equal( response.status, 200 );
 			assert.equal( titleOf( await response.text() ), title );
 		} );

@@ -1,3 +1,41 @@
+import { after, before } from 'node:test';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPlatform } from '../../scripts/lib/platform.mjs';
+
+/**
+ * A platform of the test file's own (native PHP; MariaDB when CROWDSCOUT_TEST_DB=mysql) on its own port and data
+ * directory, started before its tests and stopped after them; the directory is removed unless
+ * CROWDSCOUT_KEEP_TEST_DATA is set. `running.platform` is the started platform.
+ *
+ * @param {{ name: string, port: number }} options
+ */
+export function platformForTests( { name, port } ) {
+	const running = {
+		dataDir: fs.mkdtempSync(
+			join( tmpdir(), `crowdscout-http-${ name }-` )
+		),
+		platform: undefined,
+	};
+	before( async () => {
+		running.platform = await startPlatform( {
+			port,
+			dataDir: running.dataDir,
+			runtime: 'php',
+			db: process.env.CROWDSCOUT_TEST_DB === 'mysql' ? 'mysql' : 'sqlite',
+			log: () => {},
+		} );
+	} );
+	after( async () => {
+		await running.platform?.stop();
+		if ( ! process.env.CROWDSCOUT_KEEP_TEST_DATA ) {
+			fs.rmSync( running.dataDir, { recursive: true, force: true } );
+		}
+	} );
+	return running;
+}
+
 /** A tiny cookie-keeping HTTP client for talking to WordPress as a browser would. */
 export class Browser {
 	constructor( base ) {

@@ -6,42 +6,22 @@
  * (X-Forwarded-For from an untrusted peer: tests/php, since every request here comes through trusted hops.) Runs its own platform on its own port and data directory
  * (removed afterwards unless CROWDSCOUT_KEEP_TEST_DATA is set); run by scripts/test-php.mjs.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { startPlatform } from '../../scripts/lib/platform.mjs';
 import { DEMO_ADMIN, DEMO_TESTERS } from '../../scripts/lib/demo.mjs';
-import { Browser } from './helpers.mjs';
+import { Browser, platformForTests } from './helpers.mjs';
 
-const dataDir = fs.mkdtempSync(
-	path.join( os.tmpdir(), 'crowdscout-http-login-' )
-);
 const port = Number( process.env.CROWDSCOUT_LOGIN_TEST_PORT ?? 18780 );
 const FREE_ATTEMPTS = 5;
 const DEMO = DEMO_TESTERS[ 0 ];
 const LEAD = DEMO_TESTERS.find( ( tester ) =>
 	tester.email.startsWith( 'lead@' )
 );
-let platform;
+const running = platformForTests( { name: 'login', port } );
+const { dataDir } = running;
 let signUps = 0;
-
-before( async () => {
-	platform = await startPlatform( {
-		port,
-		dataDir,
-		runtime: 'php',
-		db: process.env.CROWDSCOUT_TEST_DB === 'mysql' ? 'mysql' : 'sqlite',
-		log: () => {},
-	} );
-} );
-after( async () => {
-	await platform?.stop();
-	if ( ! process.env.CROWDSCOUT_KEEP_TEST_DATA ) {
-		fs.rmSync( dataDir, { recursive: true, force: true } );
-	}
-} );
 
 /** X-Forwarded-For as the development proxy's client would send it: the proxy appends its peer (trusted). */
 const from = ( address ) => ( { 'x-forwarded-for': address } );
@@ -50,7 +30,7 @@ const from = ( address ) => ( { 'x-forwarded-for': address } );
 async function newTester() {
 	const email = `login.paths.${ Date.now() }.${ ++signUps }@crowdscout.test`;
 	const password = 'Paths1234!';
-	const response = await fetch( `${ platform.url }/api/users`, {
+	const response = await fetch( `${ running.platform.url }/api/users`, {
 		method: 'POST',
 		headers: {
 			'content-type': 'application/json',
@@ -118,7 +98,7 @@ async function ajaxLogin( browser, username, password, headers = {} ) {
 async function xmlrpcLogin( username, password, headers = {} ) {
 	const escape = ( value ) =>
 		value.replace( /&/g, '&amp;' ).replace( /</g, '&lt;' );
-	const response = await fetch( `${ platform.url }/xmlrpc.php`, {
+	const response = await fetch( `${ running.platform.url }/xmlrpc.php`, {
 		method: 'POST',
 		headers: { 'content-type': 'text/xml', ...headers },
 		body: `<?xml version="1.0"?><methodCall><methodName>wp.getUsersBlogs</methodName><params><param><value><string>${ escape(
@@ -138,7 +118,7 @@ async function xmlrpcLogin( username, password, headers = {} ) {
 async function failAtWpLogin( log, address, times = FREE_ATTEMPTS ) {
 	for ( let i = 0; i < times; i++ ) {
 		const response = await wpLogin(
-			new Browser( platform.url ),
+			new Browser( running.platform.url ),
 			log,
 			`Wrong${ i }!`,
 			from( address )
@@ -154,7 +134,7 @@ async function failAtWpLogin( log, address, times = FREE_ATTEMPTS ) {
 
 /** The administrator, logged in (for the settings page and application passwords). */
 async function adminBrowser() {
-	const admin = new Browser( platform.url );
+	const admin = new Browser( running.platform.url );
 	await admin.logIn( DEMO_ADMIN.email, DEMO_ADMIN.password );
 	return admin;
 }
@@ -164,7 +144,7 @@ describe( 'every login path obeys the throttle', () => {
 		const { email, password } = await newTester();
 		await failAtWpLogin( email, '203.0.113.21' );
 
-		const refused = new Browser( platform.url );
+		const refused = new Browser( running.platform.url );
 		const page = await wpLogin(
 			refused,
 			email,
@@ -184,7 +164,7 @@ describe( 'every login path obeys the throttle', () => {
 		assert.equal( hasSession( refused ), false );
 
 		const ajax = await ajaxLogin(
-			new Browser( platform.url ),
+			new Browser( running.platform.url ),
 			email,
 			password,
 			from( '203.0.113.21' )
@@ -192,7 +172,7 @@ describe( 'every login path obeys the throttle', () => {
 		assert.equal( ajax.error, 'throttled' );
 		assert.match( ajax.message, /action=lostpassword/ );
 
-		const owner = new Browser( platform.url );
+		const owner = new Browser( running.platform.url );
 		const welcome = await wpLogin(
 			owner,
 			email,
@@ -212,7 +192,7 @@ describe( 'every login path obeys the throttle', () => {
 		await failAtWpLogin( email, '203.0.113.22', 2 );
 		for ( let i = 0; i < 2; i++ ) {
 			const answer = await ajaxLogin(
-				new Browser( platform.url ),
+				new Browser( running.platform.url ),
 				email,
 				`Wrong${ i }!`,
 				from( '203.0.113.22' )
@@ -221,7 +201,7 @@ describe( 'every login path obeys the throttle', () => {
 		}
 		// Four failures: still under the free attempts (double counting would have refused this).
 		const answer = await ajaxLogin(
-			new Browser( platform.url ),
+			new Browser( running.platform.url ),
 			email,
 			password,
 			from( '203.0.113.22' )
@@ -320,14 +300,17 @@ describe( 'every login path obeys the throttle', () => {
 		assert.equal( created.status, 201, await created.clone().text() );
 		const { password: appPassword } = await created.json();
 		const me = ( secret, address ) =>
-			fetch( `${ platform.url }/wp-json/wp/v2/users/me?context=edit`, {
-				headers: {
-					authorization: `Basic ${ Buffer.from(
-						`${ DEMO_ADMIN.login }:${ secret }`
-					).toString( 'base64' ) }`,
-					...from( address ),
-				},
-			} );
+			fetch(
+				`${ running.platform.url }/wp-json/wp/v2/users/me?context=edit`,
+				{
+					headers: {
+						authorization: `Basic ${ Buffer.from(
+							`${ DEMO_ADMIN.login }:${ secret }`
+						).toString( 'base64' ) }`,
+						...from( address ),
+					},
+				}
+			);
 
 		assert.equal(
 			( await me( appPassword, '198.51.100.25' ) ).status,
@@ -363,7 +346,7 @@ describe( 'login names are not published', () => {
 			'/?rest_route=/wp/v2/users',
 			'/?rest_route=/wp/v2/users/1',
 		] ) {
-			const response = await fetch( `${ platform.url }${ url }` );
+			const response = await fetch( `${ running.platform.url }${ url }` );
 			assert.equal( response.status, 404, url );
 			assert.doesNotMatch(
 				await response.text(),
@@ -371,7 +354,7 @@ describe( 'login names are not published', () => {
 				url
 			);
 		}
-		const tester = new Browser( platform.url );
+		const tester = new Browser( running.platform.url );
 		await tester.logIn( DEMO.email, DEMO.password );
 		const restNonce = await (
 			await tester.fetch( '/wp-admin/admin-ajax.php?action=rest-nonce' )
@@ -388,7 +371,7 @@ describe( 'login names are not published', () => {
 			'/?author=1&feed=rss2',
 			`/author/${ DEMO_ADMIN.login }/`,
 		] ) {
-			const response = await fetch( `${ platform.url }${ url }`, {
+			const response = await fetch( `${ running.platform.url }${ url }`, {
 				redirect: 'manual',
 			} );
 			assert.equal( response.status, 404, url );
@@ -402,18 +385,20 @@ describe( 'login names are not published', () => {
 	} );
 
 	test( 'the sitemap lists no users', async () => {
-		const index = await fetch( `${ platform.url }/wp-sitemap.xml` );
+		const index = await fetch( `${ running.platform.url }/wp-sitemap.xml` );
 		assert.doesNotMatch( await index.text(), /wp-sitemap-users/ );
-		const users = await fetch( `${ platform.url }/wp-sitemap-users-1.xml` );
+		const users = await fetch(
+			`${ running.platform.url }/wp-sitemap-users-1.xml`
+		);
 		assert.equal( users.status, 404 );
 	} );
 
 	test( 'oEmbed answers name no author', async () => {
 		const response = await fetch(
 			`${
-				platform.url
+				running.platform.url
 			}/wp-json/oembed/1.0/embed?url=${ encodeURIComponent(
-				`${ platform.url }/login/`
+				`${ running.platform.url }/login/`
 			) }`
 		);
 		assert.equal( response.status, 200 );
@@ -429,7 +414,7 @@ describe( 'ajaxlogin from another site', () => {
 			{ origin: 'https://attacker.example' },
 			{ 'sec-fetch-site': 'cross-site' },
 		] ) {
-			const visitor = new Browser( platform.url );
+			const visitor = new Browser( running.platform.url );
 			const answer = await ajaxLogin(
 				visitor,
 				DEMO.email,
@@ -445,11 +430,11 @@ describe( 'ajaxlogin from another site', () => {
 			assert.equal( hasSession( visitor ), false );
 		}
 		const answer = await ajaxLogin(
-			new Browser( platform.url ),
+			new Browser( running.platform.url ),
 			DEMO.email,
 			DEMO.password,
 			{
-				origin: platform.url,
+				origin: running.platform.url,
 				'sec-fetch-site': 'same-origin',
 			}
 		);
@@ -459,14 +444,14 @@ describe( 'ajaxlogin from another site', () => {
 
 describe( 'wp-admin', () => {
 	test( 'sends testers to their dashboard, keeps admin-ajax and admin-post working, hides the admin bar', async () => {
-		const tester = new Browser( platform.url );
+		const tester = new Browser( running.platform.url );
 		await tester.logIn( DEMO.email, DEMO.password );
 		for ( const url of [ '/wp-admin/', '/wp-admin/profile.php' ] ) {
 			const response = await tester.fetch( url );
 			assert.equal( response.status, 302, url );
 			assert.equal(
 				response.headers.get( 'location' ),
-				`${ platform.url }/my-dashboard/`,
+				`${ running.platform.url }/my-dashboard/`,
 				url
 			);
 		}
@@ -478,7 +463,7 @@ describe( 'wp-admin', () => {
 		);
 		assert.notEqual(
 			post.headers.get( 'location' ),
-			`${ platform.url }/my-dashboard/`
+			`${ running.platform.url }/my-dashboard/`
 		);
 
 		const page = await ( await tester.fetch( '/my-dashboard/' ) ).text();
@@ -486,7 +471,7 @@ describe( 'wp-admin', () => {
 	} );
 
 	test( 'lets team leads in (the sidebar links them there)', async () => {
-		const lead = new Browser( platform.url );
+		const lead = new Browser( running.platform.url );
 		await lead.logIn( LEAD.email, LEAD.password );
 		const response = await lead.fetch( '/wp-admin/' );
 		assert.equal( response.status, 200 );
