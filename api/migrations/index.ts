@@ -10,6 +10,7 @@ import * as m0008 from './0008-campaign-counts.ts';
 import * as m0009 from './0009-end-date-counts.ts';
 import * as m0010 from './0010-listed-end-counts.ts';
 import * as m0011 from './0011-campaign-copies.ts';
+import * as m0012 from './0012-profile.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -27,4 +28,5 @@ export const migrations: Record< string, Migration > = {
 	'0009-end-date-counts': m0009,
 	'0010-listed-end-counts': m0010,
 	'0011-campaign-copies': m0011,
+	'0012-profile': m0012,
 };

@@ -28,11 +28,15 @@ import {
 import { DEFAULT_RATE_LIMITS, createRateLimiter } from './lib/rate-limit.ts';
 import { createWordPressClient } from './lib/wordpress.ts';
 import { createCampaignsRepository } from './features/campaigns/repository.ts';
+import { createEmailConfirmationService } from './features/email-confirmation/index.ts';
 import { createHealthRepository } from './features/health/repository.ts';
 import { createHistoryRepository } from './features/history/repository.ts';
 import { createPopupsRepository } from './features/popups/repository.ts';
 import { createRankingRepository } from './features/ranking/repository.ts';
 import { createTestersRepository } from './features/me/repository.ts';
+import { createLookupsRepository } from './features/lookups/repository.ts';
+import { createProfilePartsRepository } from './features/profile-parts/repository.ts';
+import { createFiscalRepository } from './features/fiscal/repository.ts';
 import { handlers } from './features/index.ts';
 
 export type LoggerOptions = Exclude<
@@ -150,10 +154,14 @@ export async function buildApp( {
 		history: createHistoryRepository( db ),
 		popups: createPopupsRepository( db ),
 		ranking: createRankingRepository( db ),
+		lookups: createLookupsRepository( db ),
+		profileParts: createProfilePartsRepository( db ),
+		fiscal: createFiscalRepository( db ),
 		tokens,
 		wordpress,
 		rateLimiter: createRateLimiter( db ),
 		rateLimits: config.rateLimits ?? DEFAULT_RATE_LIMITS,
+		emailConfirmation: createEmailConfirmationService( db, secret ),
 	};
 	app.decorate( 'services', services );
 	app.decorateRequest( 'auth', null );

@@ -1,12 +1,16 @@
 import type { AuthContext, TokenService } from './lib/auth.ts';
 import type { RateLimiter, RateLimits } from './lib/rate-limit.ts';
 import type { WordPressClient } from './lib/wordpress.ts';
+import type { EmailConfirmationService } from './features/email-confirmation/index.ts';
 import type { HealthRepository } from './features/health/repository.ts';
 import type { CampaignsRepository } from './features/campaigns/repository.ts';
 import type { HistoryRepository } from './features/history/repository.ts';
 import type { PopupsRepository } from './features/popups/repository.ts';
 import type { RankingRepository } from './features/ranking/repository.ts';
 import type { TestersRepository } from './features/me/repository.ts';
+import type { LookupsRepository } from './features/lookups/repository.ts';
+import type { ProfilePartsRepository } from './features/profile-parts/repository.ts';
+import type { FiscalRepository } from './features/fiscal/repository.ts';
 
 /**
  * What route handlers reach through `request.server.services`: built once per app in buildApp. The database
@@ -19,10 +23,14 @@ export interface Services {
 	history: HistoryRepository;
 	popups: PopupsRepository;
 	ranking: RankingRepository;
+	lookups: LookupsRepository;
+	profileParts: ProfilePartsRepository;
+	fiscal: FiscalRepository;
 	tokens: TokenService;
 	wordpress: WordPressClient;
 	rateLimiter: RateLimiter;
 	rateLimits: RateLimits;
+	emailConfirmation: EmailConfirmationService;
 }
 
 declare module 'fastify' {

@@ -56,6 +56,22 @@ function endpoints( data ) {
 			path: '/users/me?fields=total_exp_pts,booty,pending_booty,rank,attended_cp,approved_bugs,booty_threshold',
 		},
 		{
+			name: 'GET /users/me?fields=all (profile)',
+			path: '/users/me?fields=all',
+		},
+		{
+			// Each connection alternates the two saves, so every request changes the name (the fiscal profile is
+			// checked again) and the city (looked up in the places).
+			name: 'PATCH /users/me profile save (name, city)',
+			path: '/users/me',
+			method: 'PATCH',
+			bodies: [
+				{ name: 'Bench', city: 'Milano' },
+				{ name: 'Benchmark', city: 'Roma' },
+			],
+			target: { requestsPerSecond: 300, p99Ms: 100 },
+		},
+		{
 			name: '/users/me/campaigns active',
 			path: `/users/me/campaigns?${ filter( {
 				accepted: 1,
@@ -122,6 +138,21 @@ function endpoints( data ) {
 			path: '/users/me/rank/list',
 			token: data.middle.token,
 		},
+		// The profile's lookups (cacheable in the browser, but measured uncached).
+		{ name: '/languages', path: '/languages' },
+		{ name: '/custom_user_fields', path: '/custom_user_fields' },
+		{ name: '/certifications', path: '/certifications' },
+		{
+			name: '/certifications by institute and area',
+			path: `/certifications?${ filter( { institute: 1, area: 1 } ) }`,
+		},
+		// The city fields' search (offline data, a binary search per request) and the fiscal tab.
+		{ name: '/places Italy "mil"', path: '/places?country=IT&search=mil' },
+		{
+			name: '/places United States "san"',
+			path: '/places?country=US&search=san',
+		},
+		{ name: 'GET /users/me/fiscal', path: '/users/me/fiscal' },
 	];
 }
 
@@ -145,30 +176,43 @@ function speedCheck() {
 /**
  * Whether a dashboard read met the target in this run: printed for the reader, never a failure.
  *
- * @param {{ dashboard?: boolean }} endpoint
- * @param {any}                     result   autocannon's result.
- * @param {number}                  failed   Its answers that were not 2xx, errors and timeouts.
+ * @param {{ dashboard?: boolean, target?: typeof TARGET }} endpoint A write has a target of its own.
+ * @param {any}                                             result   autocannon's result.
+ * @param {number}                                          failed   Its answers that were not 2xx, errors and timeouts.
  * @return {string} "met", "missed" or "—" for a read the target does not cover.
  */
 function targetOf( endpoint, result, failed ) {
 	if ( endpoint.dashboard === false ) {
 		return '—';
 	}
-	return result.requests.average >= TARGET.requestsPerSecond &&
-		result.latency.p99 < TARGET.p99Ms &&
+	const target = endpoint.target ?? TARGET;
+	return result.requests.average >= target.requestsPerSecond &&
+		result.latency.p99 < target.p99Ms &&
 		! failed
 		? 'met'
 		: 'missed';
 }
 
-function load( { url, token, connections, seconds } ) {
+function load( { url, token, connections, seconds, method, bodies } ) {
+	const headers = { authorization: `Bearer ${ token }` };
 	return new Promise( ( resolve, reject ) => {
 		autocannon(
 			{
 				url,
 				connections,
 				duration: seconds,
-				headers: { authorization: `Bearer ${ token }` },
+				headers,
+				// A write: each connection sends the bodies in turn.
+				...( bodies && {
+					requests: bodies.map( ( body ) => ( {
+						method,
+						headers: {
+							...headers,
+							'content-type': 'application/json',
+						},
+						body: JSON.stringify( body ),
+					} ) ),
+				} ),
 			},
 			( error, result ) => ( error ? reject( error ) : resolve( result ) )
 		);
@@ -293,6 +337,8 @@ export async function benchApi( {
 				url: base + endpoint.path,
 				token: endpoint.token ?? prepared.token,
 				connections,
+				method: endpoint.method,
+				bodies: endpoint.bodies,
 			};
 			// Warm-up: the JIT, the database's caches.
 			await load( { ...options, seconds: 2 } );

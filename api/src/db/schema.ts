@@ -67,6 +67,13 @@ export interface TestersTable {
 	profession_id: number | null;
 	education_id: number | null;
 	referred_by_tester_id: number | null;
+	// 0012-profile
+	/** Set when the tester deleted the account: the row stays, anonymised, for the records that point to it. */
+	deleted_at: ColumnType<
+		string | null,
+		string | null | undefined,
+		string | null
+	>;
 }
 
 export interface RateLimitHitsTable {
@@ -619,8 +626,19 @@ export interface AccountDeletionsTable {
 	id: Id;
 	wp_user_id: ColumnType< number | string, number, number >;
 	other_reason: string | null;
+	/** When the deletion was asked. */
 	deleted_at: Timestamp;
+	// 0012-profile
+	status: ColumnType<
+		AccountDeletionStatus,
+		AccountDeletionStatus | undefined,
+		AccountDeletionStatus
+	>;
+	tester_id: number | null;
+	finished_at: string | null;
 }
+
+export type AccountDeletionStatus = 'pending' | 'done' | 'cancelled';
 
 export type DeletionReason =
 	| 'TOO_MANY_EMAILS'

@@ -1,10 +1,40 @@
 import type { ContractHandlers } from '../contract/handler.ts';
 import { authenticate } from './auth/routes.ts';
+import { confirmMyEmail } from './email-confirmation/routes.ts';
 import { listCampaigns, listMyCampaigns } from './campaigns/routes.ts';
+import {
+	createMyFiscal,
+	getMyFiscal,
+	updateMyFiscal,
+} from './fiscal/routes.ts';
 import { getHealth } from './health/routes.ts';
 import { listMyBugs, listMyExperience } from './history/routes.ts';
-import { getMe, getMyPendingBooty, updateMe } from './me/routes.ts';
+import {
+	listCertifications,
+	listCountryRegions,
+	listCustomUserFields,
+	listEducation,
+	listEmployments,
+	listLanguages,
+	listLevels,
+} from './lookups/routes.ts';
+import {
+	deleteMe,
+	getMe,
+	getMyPendingBooty,
+	replaceMe,
+	updateMe,
+} from './me/routes.ts';
+import { searchPlaces } from './places/routes.ts';
 import { getMyPopup, listMyPopups } from './popups/routes.ts';
+import {
+	addMyCertification,
+	addMyLanguages,
+	deleteMyCertification,
+	deleteMyLanguage,
+	replaceMyLanguages,
+	updateMyAdditional,
+} from './profile-parts/routes.ts';
 import { getMyRank, getMyRankList } from './ranking/routes.ts';
 import { checkEmail, createUser } from './users/routes.ts';
 
@@ -19,7 +49,10 @@ export const handlers: ContractHandlers = {
 	checkEmail,
 	getMe,
 	updateMe,
+	replaceMe,
+	deleteMe,
 	getMyPendingBooty,
+	confirmMyEmail,
 	listMyCampaigns,
 	listCampaigns,
 	listMyExperience,
@@ -28,4 +61,21 @@ export const handlers: ContractHandlers = {
 	getMyRankList,
 	listMyPopups,
 	getMyPopup,
+	updateMyAdditional,
+	addMyLanguages,
+	replaceMyLanguages,
+	deleteMyLanguage,
+	addMyCertification,
+	deleteMyCertification,
+	listLanguages,
+	listEmployments,
+	listEducation,
+	listCustomUserFields,
+	listLevels,
+	listCertifications,
+	listCountryRegions,
+	searchPlaces,
+	getMyFiscal,
+	createMyFiscal,
+	updateMyFiscal,
 };

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * The two keys derived from the shared secret (docs/contracts.md), kept apart so that a bearer token can never
- * pass for a channel signature, nor the other way round.
+ * The keys derived from the shared secret (docs/contracts.md), one per purpose, so that a bearer token can never
+ * pass for a channel signature or an email-confirmation link, nor the other way round. WordPress derives the same
+ * keys (plugin/includes/class-keys.php).
  */
-export type KeyPurpose = 'jwt' | 'internal';
+export type KeyPurpose = 'jwt' | 'internal' | 'email-confirmation';
 
 export function deriveKey( secret: string, purpose: KeyPurpose ): Buffer {
 	return createHmac( 'sha256', secret )
@@ -15,3 +16,5 @@ export function deriveKey( secret: string, purpose: KeyPurpose ): Buffer {
 export const deriveJwtKey = ( secret: string ) => deriveKey( secret, 'jwt' );
 export const deriveChannelKey = ( secret: string ) =>
 	deriveKey( secret, 'internal' );
+export const deriveEmailConfirmationKey = ( secret: string ) =>
+	deriveKey( secret, 'email-confirmation' );

@@ -3,7 +3,12 @@ import { isMysql } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { planCampaigns, updateCampaignCounters } from './campaigns.ts';
 import { SeedContext, type SeedOptions } from './context.ts';
+import {
+	writeCustomFieldCatalogue,
+	writeDemoProfileParts,
+} from './custom-fields.ts';
 import type { DemoPlan } from './demo.ts';
+import { writeDemoProfileStates } from './demo-profiles.ts';
 import { writePopups } from './popups.ts';
 import { rebuildMonthlyRankCounts } from './reset.ts';
 import type { DemoUpdate } from './testers/profile.ts';
@@ -55,6 +60,7 @@ export async function seed(
 	const started = performance.now();
 	const { context, demo } = await SeedContext.create( db, options );
 	await withFastWrites( db, async () => {
+		await writeCustomFieldCatalogue( db );
 		const planned = planCampaigns( context );
 		const popups = writePopups( context );
 		await context.writer.flush();
@@ -68,6 +74,8 @@ export async function seed(
 			popups,
 			testerBase: context.lastId( 'testers' ),
 		} );
+		await writeDemoProfileParts( db, demo );
+		await writeDemoProfileStates( db, demo );
 		await updateCampaignCounters( db, planned.campaigns );
 		await rebuildMonthlyRankCounts( db );
 	} );

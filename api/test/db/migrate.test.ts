@@ -69,6 +69,8 @@ describe( `migrations on ${ testEngine() }`, () => {
 				'profession_id',
 				'referred_by_tester_id',
 				'verified_at',
+				// 0012-profile
+				'deleted_at',
 			].sort()
 		);
 	} );

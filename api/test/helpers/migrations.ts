@@ -15,6 +15,7 @@ export const MIGRATIONS = [
 	'0009-end-date-counts',
 	'0010-listed-end-counts',
 	'0011-campaign-copies',
+	'0012-profile',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];

@@ -41,7 +41,10 @@ describe( 'openapi.yaml', () => {
 				'POST /users createUser open',
 				'GET /users/by-email/{email} checkEmail open',
 				'GET /users/me getMe bearer',
+				'PUT /users/me replaceMe bearer',
+				'DELETE /users/me deleteMe bearer',
 				'PATCH /users/me updateMe bearer',
+				'POST /users/me/email_confirmation confirmMyEmail bearer',
 				'GET /users/me/pending_booty getMyPendingBooty bearer',
 				'GET /users/me/popups listMyPopups bearer',
 				'GET /users/me/popups/{popupId} getMyPopup bearer',
@@ -51,6 +54,23 @@ describe( 'openapi.yaml', () => {
 				'GET /users/me/bugs listMyBugs bearer',
 				'GET /users/me/rank getMyRank bearer',
 				'GET /users/me/rank/list getMyRankList bearer',
+				'PUT /users/me/additionals/{fieldId} updateMyAdditional bearer',
+				'PUT /users/me/languages replaceMyLanguages bearer',
+				'POST /users/me/languages addMyLanguages bearer',
+				'DELETE /users/me/languages/{languageId} deleteMyLanguage bearer',
+				'POST /users/me/certifications addMyCertification bearer',
+				'DELETE /users/me/certifications/{certificationId} deleteMyCertification bearer',
+				'GET /languages listLanguages bearer',
+				'GET /employments listEmployments bearer',
+				'GET /education listEducation bearer',
+				'GET /custom_user_fields listCustomUserFields bearer',
+				'GET /levels listLevels bearer',
+				'GET /certifications listCertifications bearer',
+				'GET /countries/{code}/region listCountryRegions bearer',
+				'GET /places searchPlaces bearer',
+				'GET /users/me/fiscal getMyFiscal bearer',
+				'PUT /users/me/fiscal updateMyFiscal bearer',
+				'POST /users/me/fiscal createMyFiscal bearer',
 			]
 		);
 	} );
@@ -492,6 +512,11 @@ describe( 'numbers in requests', () => {
 
 	const NOT_EXACT = [ 'Infinity', '-Infinity', '1e999', '9007199254740993' ];
 
+	/** The other query parameters a list cannot do without, so the refusal is about the number alone. */
+	const REQUIRED: Record< string, string > = {
+		'/places': 'country=IT&search=mil&',
+	};
+
 	/** Every GET of the contract that pages with start or limit. */
 	const lists = Object.entries( document.paths ).flatMap(
 		( [ path, item ] ) => {
@@ -535,9 +560,9 @@ describe( 'numbers in requests', () => {
 					assertRefused(
 						await get(
 							ctx,
-							`${ path }?${ name }=${ encodeURIComponent(
-								value
-							) }`,
+							`${ path }?${
+								REQUIRED[ path ] ?? ''
+							}${ name }=${ encodeURIComponent( value ) }`,
 							tester
 						),
 						name

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { toInteger } from '../../db/values.ts';
+import { toBoolean, toInteger } from '../../db/values.ts';
 import { countriesIn, regionsOf } from '../../lookups/countries.ts';
 
 export type { Country, Region } from '../../lookups/countries.ts';
@@ -35,6 +35,53 @@ export interface OsPlatformRow extends Named {
 
 export interface OsVersionRow extends Named {
 	platform: OsPlatformRow;
+}
+
+/** The product's languages; `it` is the fallback, always present (spec, "Custom user field"). */
+export const TEXT_LANGUAGES = [ 'it', 'en', 'es', 'fr' ] as const;
+export type TextLanguage = ( typeof TEXT_LANGUAGES )[ number ];
+export type PerLanguageText = { it: string } & Partial<
+	Record< Exclude< TextLanguage, 'it' >, string >
+>;
+
+export interface CustomUserFieldRow {
+	id: number;
+	type: 'text' | 'select' | 'multiselect';
+	name: PerLanguageText;
+	placeholder: PerLanguageText | null;
+	allowOther: boolean;
+	format: string | null;
+	options: Named[];
+}
+
+export interface CustomUserFieldGroupRow {
+	/** 0: the fields outside any group. */
+	group: { id: number; name: PerLanguageText };
+	fields: CustomUserFieldRow[];
+}
+
+/**
+ * A text per language from the translations that have one, with `it` filled from English (or any language)
+ * when the Italian is missing; null when none has it.
+ *
+ * @param texts
+ */
+function perLanguage(
+	texts: ReadonlyMap< string, string >
+): PerLanguageText | null {
+	const fallback =
+		texts.get( 'it' ) ?? texts.get( 'en' ) ?? [ ...texts.values() ][ 0 ];
+	if ( fallback === undefined ) {
+		return null;
+	}
+	const result: PerLanguageText = { it: fallback };
+	for ( const language of TEXT_LANGUAGES ) {
+		const text = texts.get( language );
+		if ( text !== undefined ) {
+			result[ language ] = text;
+		}
+	}
+	return result;
 }
 
 export type LookupsRepository = ReturnType< typeof createLookupsRepository >;
@@ -251,6 +298,112 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 					deviceType: row.device_type,
 				},
 			} ) );
+		},
+
+		/**
+		 * GET /custom_user_fields: the enabled fields by group, group 0 (no group) first, then the groups in their
+		 * order; a group without an enabled field is left out. Four small reads of the catalogue, whatever its
+		 * size, each in the order it is answered.
+		 */
+		async customUserFields(): Promise< CustomUserFieldGroupRow[] > {
+			const enabledFields = () =>
+				db
+					.selectFrom( 'custom_user_fields as f' )
+					.where( 'f.enabled', '=', 1 );
+			const [ groups, fields, translations, options ] = await Promise.all(
+				[
+					db
+						.selectFrom( 'custom_user_field_groups' )
+						.select( [ 'id', 'name' ] )
+						.orderBy( 'position' )
+						.orderBy( 'id' )
+						.execute(),
+					enabledFields()
+						.select( [
+							'f.id',
+							'f.group_id',
+							'f.type',
+							'f.allow_other',
+							'f.format',
+						] )
+						.orderBy( 'f.position' )
+						.orderBy( 'f.id' )
+						.execute(),
+					enabledFields()
+						.innerJoin(
+							'custom_user_field_translations as t',
+							't.field_id',
+							'f.id'
+						)
+						.select( [
+							't.field_id',
+							't.language_code',
+							't.name',
+							't.placeholder',
+						] )
+						.execute(),
+					enabledFields()
+						.innerJoin(
+							'custom_user_field_options as o',
+							'o.field_id',
+							'f.id'
+						)
+						.select( [ 'o.field_id', 'o.id', 'o.name' ] )
+						.orderBy( 'o.position' )
+						.orderBy( 'o.id' )
+						.execute(),
+				]
+			);
+			const names = new Map< number, Map< string, string > >();
+			const placeholders = new Map< number, Map< string, string > >();
+			for ( const row of translations ) {
+				const language = row.language_code.toLowerCase();
+				if ( ! names.has( row.field_id ) ) {
+					names.set( row.field_id, new Map() );
+					placeholders.set( row.field_id, new Map() );
+				}
+				names.get( row.field_id )!.set( language, row.name );
+				if ( row.placeholder ) {
+					placeholders
+						.get( row.field_id )!
+						.set( language, row.placeholder );
+				}
+			}
+			const optionsOf = new Map< number, Named[] >();
+			for ( const { field_id: fieldId, id, name } of options ) {
+				optionsOf.set( fieldId, [
+					...( optionsOf.get( fieldId ) ?? [] ),
+					{ id, name },
+				] );
+			}
+			const fieldsOf = new Map< number, CustomUserFieldRow[] >();
+			for ( const field of fields ) {
+				const groupId = field.group_id ?? 0;
+				fieldsOf.set( groupId, [
+					...( fieldsOf.get( groupId ) ?? [] ),
+					{
+						id: field.id,
+						type: field.type,
+						name: perLanguage(
+							names.get( field.id ) ?? new Map()
+						) ?? {
+							it: '',
+						},
+						placeholder: perLanguage(
+							placeholders.get( field.id ) ?? new Map()
+						),
+						allowOther: toBoolean( field.allow_other ),
+						format: field.format,
+						options: optionsOf.get( field.id ) ?? [],
+					},
+				] );
+			}
+			return [ { id: 0, name: '' }, ...groups ]
+				.filter( ( group ) => fieldsOf.has( group.id ) )
+				.map( ( group ) => ( {
+					group: { id: group.id, name: { it: group.name } },
+					fields: fieldsOf.get( group.id )!,
+				} ) );
 		},
 
 		/** Countries with names in the given language (no table: `i18n-iso-countries`). */

@@ -1,4 +1,9 @@
 import type { Booty, Money, Schema, UserMe } from '../../contract/index.ts';
+import {
+	EXTRA_FIELDS,
+	type ExtraField,
+	type ProfileExtras,
+} from './profile-reads.ts';
 import type { Tester } from './repository.ts';
 
 export const ALL_FIELDS = 'all';
@@ -30,6 +35,14 @@ export const USER_FIELDS: readonly UserField[] = [
 	'languages',
 	'certifications',
 	'booty_threshold',
+	'gender',
+	'phone',
+	'country',
+	'city',
+	'profession',
+	'education',
+	'email_confirmed',
+	'additional',
 ];
 
 /** What the profile card needs when the client names no fields. */
@@ -67,7 +80,7 @@ export const pendingBootyOf = ( tester: Tester ): Booty =>
 	booty( tester.pendingBootyGrossCents, tester.pendingBootyNetCents );
 
 /** Values that come from other tables than the tester's row, read only when asked for. */
-export interface Extras {
+export interface Extras extends ProfileExtras {
 	rank?: number | null;
 }
 
@@ -98,10 +111,16 @@ const PRODUCERS: { [ Field in UserField ]: Produce< Field > } = {
 		value: money( tester.bootyThresholdCents ).value,
 		isOver: tester.pendingBootyGrossCents >= tester.bootyThresholdCents,
 	} ),
-	// Spoken languages and certifications get their tables with the profile domain model; until then a tester
-	// has none, which is exactly what an empty list says.
-	languages: () => [],
-	certifications: () => [],
+	languages: ( _tester, _role, extras ) => extras.languages ?? [],
+	certifications: ( _tester, _role, extras ) => extras.certifications ?? [],
+	additional: ( _tester, _role, extras ) => extras.additional ?? [],
+	profession: ( _tester, _role, extras ) => extras.profession ?? null,
+	education: ( _tester, _role, extras ) => extras.education ?? null,
+	gender: ( tester ) => tester.gender,
+	phone: ( tester ) => tester.phone,
+	country: ( tester ) => tester.country,
+	city: ( tester ) => tester.city,
+	email_confirmed: ( tester ) => tester.emailConfirmed,
 	// This month's position in the tester's level; null at level 0 (the client shows N/A).
 	rank: ( _tester, _role, extras ) => extras.rank ?? null,
 };
@@ -125,6 +144,18 @@ function fieldsFor( requested?: readonly string[] ): readonly UserField[] {
 	}
 	return USER_FIELDS.filter( ( field ) => requested.includes( field ) );
 }
+
+/**
+ * The fields of `requested` whose values live in other tables than the tester's row.
+ *
+ * @param requested
+ */
+export const extraFieldsOf = (
+	requested: readonly string[] | undefined
+): ExtraField[] => {
+	const fields = fieldsFor( requested );
+	return EXTRA_FIELDS.filter( ( field ) => fields.includes( field ) );
+};
 
 /**
  * Whether the answer to these requested fields includes `field`.

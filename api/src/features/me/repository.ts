@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, TestersTable } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import {
 	fromBoolean,
 	fromSqlDateTime,
@@ -10,6 +11,13 @@ import {
 	toSqlDateTime,
 } from '../../db/values.ts';
 import { aheadOf, rankFrom } from '../ranking/repository.ts';
+import { createDeletionsRepository } from './deletions.ts';
+import {
+	lookupExists,
+	readProfileExtras,
+	type ExtraField,
+	type ProfileExtras,
+} from './profile-reads.ts';
 
 export interface Tester {
 	id: number;
@@ -33,10 +41,20 @@ export interface Tester {
 	pendingBootyNetCents: number | null;
 	bootyThresholdCents: number;
 	referralCode: string | null;
+	gender: Gender | null;
+	/** E.164. */
+	phone: string | null;
+	city: string | null;
+	/** An employments id (the spec's "profession"). */
+	professionId: number | null;
+	educationId: number | null;
+	emailConfirmed: boolean;
 	/** ISO 8601, UTC. */
 	createdAt: string;
 	updatedAt: string;
 }
+
+export type Gender = NonNullable< TestersTable[ 'gender' ] >;
 
 export interface NewTester {
 	wpUserId: number;
@@ -48,10 +66,33 @@ export interface NewTester {
 	referralCode?: string | null;
 }
 
-/** Profile fields a tester changes with PATCH /users/me; the others come with the profile screens. */
+/**
+ * Profile fields a tester changes with PATCH /users/me, already checked and in their stored form (changes.ts).
+ * A field left out stays as it is; null clears it.
+ */
 export interface TesterChanges {
+	name?: string;
+	surname?: string;
+	gender?: Gender | null;
+	birthDate?: string;
+	phone?: string | null;
+	/** Normalised; a new email also clears `email_confirmed`. */
+	email?: string;
+	country?: string;
+	city?: string | null;
+	professionId?: number | null;
+	educationId?: number | null;
 	onboardingCompleted?: boolean;
 }
+
+/**
+ * Called in the transaction of a change of name, surname or birth date: the fiscal profile checks its tax id
+ * against them (features/fiscal/revalidate.ts).
+ */
+export type AfterPersonalDataChange = (
+	trx: Kysely< Database >,
+	testerId: number
+) => Promise< unknown >;
 
 /** A row would repeat a WordPress user or an email another tester already has. */
 export class DuplicateTesterError extends Error {
@@ -92,6 +133,12 @@ function toTester( row: Selectable< TestersTable > ): Tester {
 		pendingBootyNetCents: toNullableInteger( row.pending_booty_net_cents ),
 		bootyThresholdCents: toInteger( row.booty_threshold_cents ),
 		referralCode: row.referral_code,
+		gender: row.gender,
+		phone: row.phone,
+		city: row.city,
+		professionId: toNullableInteger( row.profession_id ),
+		educationId: toNullableInteger( row.education_id ),
+		emailConfirmed: toBoolean( row.email_confirmed ),
 		createdAt: fromSqlDateTime( row.created_at ),
 		updatedAt: fromSqlDateTime( row.updated_at ),
 	};
@@ -115,7 +162,35 @@ async function find(
 
 export function createTestersRepository( db: Kysely< Database > ) {
 	return {
+		/** The account deletions (deletions.ts). */
+		deletions: createDeletionsRepository( db ),
+
 		findById: ( id: number ) => find( db, 'id', id ),
+
+		/**
+		 * The fields of GET /users/me kept in other tables, only those in `wanted`.
+		 *
+		 * @param tester
+		 * @param wanted
+		 */
+		extrasOf: (
+			tester: Tester,
+			wanted: readonly ExtraField[]
+		): Promise< ProfileExtras > =>
+			wanted.length
+				? readProfileExtras( db, tester, wanted )
+				: Promise.resolve( {} ),
+
+		/**
+		 * Whether `id` is an entry of the employments or education list.
+		 *
+		 * @param table
+		 * @param id
+		 */
+		lookupExists: (
+			table: 'employments' | 'education_levels',
+			id: number
+		) => lookupExists( db, table, id ),
 
 		findByWpUserId: ( wpUserId: number ) =>
 			find( db, 'wp_user_id', wpUserId ),
@@ -207,30 +282,68 @@ export function createTestersRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * Applies `changes` and answers the tester as stored afterwards.
+		 * Whether another tester than `id` has this (normalised) email.
+		 *
+		 * @param email
+		 * @param id
+		 */
+		async emailTakenByOther( email: string, id: number ) {
+			const row = await db
+				.selectFrom( 'testers' )
+				.select( 'id' )
+				.where( 'email', '=', normaliseEmail( email ) )
+				.where( 'id', '<>', id )
+				.executeTakeFirst();
+			return row !== undefined;
+		},
+
+		/**
+		 * Applies `changes` in one transaction and answers the tester as stored afterwards. When the name, the
+		 * surname or the birth date changes, `afterPersonalDataChange` runs in the same transaction.
 		 *
 		 * @param id
 		 * @param changes
+		 * @param afterPersonalDataChange
 		 * @throws Error when the tester does not exist (the caller holds an authenticated tester).
+		 * @throws DuplicateTesterError when another tester has the new email.
 		 */
-		async update( id: number, changes: TesterChanges ): Promise< Tester > {
-			if ( changes.onboardingCompleted !== undefined ) {
-				await db
-					.updateTable( 'testers' )
-					.set( {
-						onboarding_completed: fromBoolean(
-							changes.onboardingCompleted
-						),
-						updated_at: toSqlDateTime(),
-					} )
-					.where( 'id', '=', id )
-					.execute();
-			}
-			const tester = await find( db, 'id', id );
-			if ( ! tester ) {
-				throw new Error( `Tester ${ id } vanished during its update` );
-			}
-			return tester;
+		update(
+			id: number,
+			changes: TesterChanges,
+			afterPersonalDataChange?: AfterPersonalDataChange
+		): Promise< Tester > {
+			return inTransaction( db, async ( trx ) => {
+				const before = await find( trx, 'id', id );
+				if ( ! before ) {
+					throw new Error(
+						`Tester ${ id } vanished during its update`
+					);
+				}
+				const columns = toColumns( changes, before );
+				if ( Object.keys( columns ).length ) {
+					try {
+						await trx
+							.updateTable( 'testers' )
+							.set( { ...columns, updated_at: toSqlDateTime() } )
+							.where( 'id', '=', id )
+							.execute();
+					} catch ( error ) {
+						throw isUniqueViolation( error )
+							? new DuplicateTesterError( { cause: error } )
+							: error;
+					}
+				}
+				const after = ( await find( trx, 'id', id ) ) as Tester;
+				if (
+					afterPersonalDataChange &&
+					( after.name !== before.name ||
+						after.surname !== before.surname ||
+						after.birthDate !== before.birthDate )
+				) {
+					await afterPersonalDataChange( trx, id );
+				}
+				return after;
+			} );
 		},
 
 		/**
@@ -248,6 +361,46 @@ export function createTestersRepository( db: Kysely< Database > ) {
 						.execute( ( trx ) => insertTester( trx, input ) );
 		},
 	};
+}
+
+/**
+ * The columns `changes` set, `email_confirmed` cleared with a new email.
+ *
+ * @param changes
+ * @param before  The row as stored.
+ */
+function toColumns(
+	changes: TesterChanges,
+	before: Tester
+): Updateable< TestersTable > {
+	const columns: Updateable< TestersTable > = {
+		name: changes.name,
+		surname: changes.surname,
+		gender: changes.gender,
+		birth_date: changes.birthDate,
+		phone: changes.phone,
+		country: changes.country,
+		city: changes.city,
+		profession_id: changes.professionId,
+		education_id: changes.educationId,
+		onboarding_completed:
+			changes.onboardingCompleted === undefined
+				? undefined
+				: fromBoolean( changes.onboardingCompleted ),
+	};
+	if ( changes.email !== undefined ) {
+		const email = normaliseEmail( changes.email );
+		if ( email !== before.email ) {
+			columns.email = email;
+			columns.email_confirmed = fromBoolean( false );
+		}
+	}
+	// Kysely would write a column left undefined as NULL.
+	return Object.fromEntries(
+		Object.entries( columns ).filter(
+			( [ , value ] ) => value !== undefined
+		)
+	);
 }
 
 async function insertTester(

@@ -1,34 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserMe } from '../../contract/index.ts';
 import { handler } from '../../contract/handler.ts';
 import { orNoTester, requireAuth } from '../../lib/auth.ts';
 import { monthOf } from '../ranking/repository.ts';
-import { pendingBootyOf, presentMe, wantsField } from './profile.ts';
+import type { UserChangesInput } from './changes.ts';
+import { deleteAccount } from './delete-account.ts';
+import {
+	extraFieldsOf,
+	pendingBootyOf,
+	presentMe,
+	wantsField,
+	type UserField,
+} from './profile.ts';
 import { requireTester } from './require-tester.ts';
+import { updateProfile } from './update-profile.ts';
 
 export const getMe = handler< 'getMe' >( async ( request ) => {
 	const { claims, wpUserId } = requireAuth( request );
 	const { fields } = request.query;
-	if ( ! wantsField( fields, 'rank' ) ) {
-		return presentMe( await requireTester( request ), claims.role, fields );
+	const { testers } = request.server.services;
+	let tester;
+	let rank: number | null | undefined;
+	if ( wantsField( fields, 'rank' ) ) {
+		( { tester, rank } = orNoTester(
+			await testers.findByWpUserIdWithRank(
+				wpUserId,
+				monthOf( new Date() )
+			)
+		) );
+	} else {
+		tester = await requireTester( request );
 	}
-	const { tester, rank } = orNoTester(
-		await request.server.services.testers.findByWpUserIdWithRank(
-			wpUserId,
-			monthOf( new Date() )
-		)
-	);
-	return presentMe( tester, claims.role, fields, { rank } );
+	const extras = await testers.extrasOf( tester, extraFieldsOf( fields ) );
+	return presentMe( tester, claims.role, fields, { ...extras, rank } );
 } );
 
-/** PATCH /users/me: the tester's own profile fields (the onboarding flag, for now). */
-export const updateMe = handler< 'updateMe' >( async ( request ) => {
-	const { claims } = requireAuth( request );
+/** The body's fields under their GET /users/me names: the answer of PATCH /users/me shows those. */
+const ANSWERED: Record< string, UserField | undefined > = {
+	countryCode: 'country',
+	oldPassword: undefined,
+	password: undefined,
+};
+
+/**
+ * PATCH and PUT /users/me: the tester's own profile, email, password and onboarding flag (update-profile.ts).
+ *
+ * @param request
+ * @param body
+ */
+async function saveProfile(
+	request: FastifyRequest,
+	body: UserChangesInput
+): Promise< UserMe > {
 	const tester = await requireTester( request );
-	const { body } = request;
-	const updated = await request.server.services.testers.update( tester.id, {
-		onboardingCompleted: body.onboarding_completed,
+	const updated = await updateProfile(
+		request.server.services,
+		tester,
+		body,
+		request.log
+	);
+	const fields = Object.keys( body ).flatMap( ( key ) => {
+		const field = key in ANSWERED ? ANSWERED[ key ] : ( key as UserField );
+		return field ? [ field ] : [];
 	} );
-	// The contract admits only fields GET /users/me has, so the answer shows each as that call would.
-	return presentMe( updated, claims.role, Object.keys( body ) );
+	if ( ! fields.length ) {
+		return { id: updated.id };
+	}
+	const extras = await request.server.services.testers.extrasOf(
+		updated,
+		extraFieldsOf( fields )
+	);
+	const { role } = requireAuth( request ).claims;
+	return presentMe( updated, role, fields, extras );
+}
+
+export const updateMe = handler< 'updateMe' >( ( request ) =>
+	saveProfile( request, request.body )
+);
+
+export const replaceMe = handler< 'replaceMe' >( ( request ) =>
+	saveProfile( request, request.body )
+);
+
+/** DELETE /users/me: the account, with the reasons (delete-account.ts). */
+export const deleteMe = handler< 'deleteMe' >( async ( request ) => {
+	const tester = await requireTester( request );
+	await deleteAccount(
+		request.server.services,
+		tester,
+		request.body.reason,
+		request.body.other,
+		request.log
+	);
+	return { deleted: true as const };
 } );
 
 /** The `pending_booty` field of GET /users/me on its own, as the wallet screens ask for it. */

@@ -10,9 +10,63 @@ export interface ReconcileResult {
 	repaired: number[];
 	/** The ones that could not get a row (another tester has the email), logged each. */
 	skipped: number[];
+	/** Testers whose pending account deletion was finished: WordPress no longer had the user. */
+	deletionsFinished: number[];
+	/** Testers whose pending account deletion was cancelled: WordPress still has the user. */
+	deletionsCancelled: number[];
 }
 
+export interface ReconcileOptions {
+	/**
+	 * A pending deletion younger than this may still be under way in a running request, which settles it
+	 * itself; the reconciliation leaves it for the next run.
+	 */
+	deletionGraceMs?: number;
+}
+
+/** Far longer than a deletion request takes (WordPress's channel times out in seconds). */
+export const DELETION_GRACE_MS = 5 * 60_000;
+
 const PAGE_SIZE = 500;
+
+/**
+ * Settles the account deletions a stopped process left pending (features/me/delete-account.ts): WordPress no
+ * longer has the user → the personal data goes as the request would have done it; WordPress still has the user →
+ * the deletion is cancelled (the tester may ask again).
+ *
+ * @param services
+ * @param services.testers
+ * @param services.wordpress
+ * @param log
+ * @param graceMs
+ * @param result
+ */
+async function settlePendingDeletions(
+	{ testers, wordpress }: SignUpServices,
+	log: Pick< FastifyBaseLogger, 'info' | 'warn' >,
+	graceMs: number,
+	result: ReconcileResult
+): Promise< void > {
+	const pending = await testers.deletions.pending(
+		new Date( Date.now() - graceMs )
+	);
+	for ( const deletion of pending ) {
+		if ( await wordpress.readRole( deletion.wpUserId ) ) {
+			await testers.deletions.cancel( deletion.id );
+			result.deletionsCancelled.push( deletion.testerId );
+			log.warn(
+				{ testerId: deletion.testerId, deletionId: deletion.id },
+				'reconcile: an account deletion stopped before WordPress deleted the user; cancelled'
+			);
+		} else if ( await testers.deletions.finish( deletion.id ) ) {
+			result.deletionsFinished.push( deletion.testerId );
+			log.warn(
+				{ testerId: deletion.testerId, deletionId: deletion.id },
+				'reconcile: finished an account deletion that stopped after WordPress deleted the user'
+			);
+		}
+	}
+}
 
 /**
  * Finds the WordPress users with the tester role that have no tester row (a sign-up stopped between its two
@@ -20,17 +74,33 @@ const PAGE_SIZE = 500;
  * birth date and the country stay empty (the columns allow it) until the tester gives them, unless the row was
  * written in the middle of a sign-up still under way, which adds them (sign-up.ts). Safe to run while the API
  * serves and from several processes at once: a row written by someone else in between is a duplicate, skipped.
+ * It first settles the account deletions left pending (settlePendingDeletions).
  *
  * @param services
  * @param services.testers
  * @param services.wordpress
  * @param log
+ * @param options
+ * @param options.deletionGraceMs
  */
 export async function reconcileTesters(
 	{ testers, wordpress }: SignUpServices,
-	log: Pick< FastifyBaseLogger, 'info' | 'warn' >
+	log: Pick< FastifyBaseLogger, 'info' | 'warn' >,
+	{ deletionGraceMs = DELETION_GRACE_MS }: ReconcileOptions = {}
 ): Promise< ReconcileResult > {
-	const result: ReconcileResult = { checked: 0, repaired: [], skipped: [] };
+	const result: ReconcileResult = {
+		checked: 0,
+		repaired: [],
+		skipped: [],
+		deletionsFinished: [],
+		deletionsCancelled: [],
+	};
+	await settlePendingDeletions(
+		{ testers, wordpress },
+		log,
+		deletionGraceMs,
+		result
+	);
 	let after: number | null = 0;
 	while ( after !== null ) {
 		const page = await wordpress.listUsers( {
@@ -98,6 +168,8 @@ export async function reconcileInBackground(
 					checked: result.checked,
 					repaired: result.repaired.length,
 					skipped: result.skipped.length,
+					deletionsFinished: result.deletionsFinished.length,
+					deletionsCancelled: result.deletionsCancelled.length,
 				},
 				'reconcile: every WordPress tester checked for its tester row'
 			);

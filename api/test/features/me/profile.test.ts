@@ -23,6 +23,12 @@ const tester: Tester = {
 	pendingBootyNetCents: null,
 	bootyThresholdCents: 300,
 	referralCode: null,
+	gender: 'other',
+	phone: '+393331234567',
+	city: 'Milano',
+	professionId: 3,
+	educationId: null,
+	emailConfirmed: true,
 	createdAt: '2024-01-01T00:00:00Z',
 	updatedAt: '2024-01-01T00:00:00Z',
 };

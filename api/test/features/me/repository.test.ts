@@ -54,6 +54,12 @@ describe( `testers repository on ${ testEngine() }`, () => {
 				pendingBootyNetCents: null,
 				bootyThresholdCents: 300,
 				referralCode: 'R1',
+				gender: null,
+				phone: null,
+				city: null,
+				professionId: null,
+				educationId: null,
+				emailConfirmed: false,
 				createdAt: '',
 				updatedAt: '',
 			}

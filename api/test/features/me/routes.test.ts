@@ -259,13 +259,19 @@ describe( 'GET /api/users/me', () => {
 			assert.equal( response.statusCode, 200 );
 			const body = response.json();
 			assert.deepEqual( Object.keys( body ).sort(), [
+				'additional',
 				'approved_bugs',
 				'attended_cp',
 				'birthDate',
 				'booty',
 				'booty_threshold',
 				'certifications',
+				'city',
+				'country',
+				'education',
 				'email',
+				'email_confirmed',
+				'gender',
 				'id',
 				'image',
 				'is_verified',
@@ -273,6 +279,8 @@ describe( 'GET /api/users/me', () => {
 				'name',
 				'onboarding_completed',
 				'pending_booty',
+				'phone',
+				'profession',
 				'rank',
 				'role',
 				'surname',
@@ -502,8 +510,8 @@ describe( 'PATCH /api/users/me', () => {
 				'The field onboarding_completed must be true or false',
 			],
 			[
-				{ onboarding_completed: true, name: 'Eve' },
-				"Unknown field 'name' in the request body",
+				{ onboarding_completed: true, role: 'administrator' },
+				"Unknown field 'role' in the request body",
 			],
 			[ undefined, 'A JSON request body is required' ],
 		] as const ) {

@@ -1,0 +1,429 @@
+import { sql, type Kysely } from 'kysely';
+import { isMysql } from '../../db/engine.ts';
+import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { fromBoolean, toBoolean, toDateOnly } from '../../db/values.ts';
+
+export interface Named {
+	id: number;
+	name: string;
+}
+
+/** A certification the tester holds, as GET /users/me lists it; `id` is the catalogue's. */
+export interface MyCertification extends Named {
+	institute: string;
+	area: string;
+	/** YYYY-MM-DD */
+	achievementDate: string;
+}
+
+/** An enabled custom user field, with what a value must be checked against. */
+export interface EditableField {
+	id: number;
+	type: 'text' | 'select' | 'multiselect';
+	allowOther: boolean;
+	format: string | null;
+	options: Named[];
+}
+
+/** One row of tester_custom_values to write: an option, or text (a text field's, or free text). */
+export type NewCustomValue =
+	| { optionId: number }
+	| { text: string; isCandidate: boolean };
+
+/** One stored value, as the API answers it. */
+export interface CustomValue {
+	fieldId: number;
+	/** The option id as a string, or the text. */
+	value: string;
+	isCandidate: boolean;
+	/** The option's name, for an option value. */
+	text?: string;
+}
+
+export type ProfilePartsRepository = ReturnType<
+	typeof createProfilePartsRepository
+>;
+
+function isUniqueViolation( error: unknown ): boolean {
+	const code = ( error as { code?: unknown } | null )?.code;
+	return (
+		code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+		code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+		code === 'ER_DUP_ENTRY'
+	);
+}
+
+export function languagesOf( executor: Kysely< Database >, testerId: number ) {
+	return executor
+		.selectFrom( 'tester_languages as t' )
+		.innerJoin( 'languages as l', 'l.id', 't.language_id' )
+		.select( [ 'l.id', 'l.name' ] )
+		.where( 't.tester_id', '=', testerId )
+		.orderBy( 'l.name' )
+		.orderBy( 'l.id' )
+		.execute();
+}
+
+/**
+ * Adds languages the tester may have already: one statement, the unique key (tester, language) settles both
+ * a repeat and a race.
+ *
+ * @param executor
+ * @param testerId
+ * @param languageIds
+ */
+async function insertLanguages(
+	executor: Kysely< Database >,
+	testerId: number,
+	languageIds: readonly number[]
+): Promise< void > {
+	if ( ! languageIds.length ) {
+		return;
+	}
+	const insert = executor.insertInto( 'tester_languages' ).values(
+		languageIds.map( ( languageId ) => ( {
+			tester_id: testerId,
+			language_id: languageId,
+		} ) )
+	);
+	await ( isMysql( executor )
+		? insert.ignore()
+		: insert.onConflict( ( conflict ) =>
+				conflict.columns( [ 'tester_id', 'language_id' ] ).doNothing()
+		  )
+	).execute();
+}
+
+export async function customValuesOf(
+	executor: Kysely< Database >,
+	testerId: number,
+	fieldId?: number
+): Promise< CustomValue[] > {
+	let query = executor
+		.selectFrom( 'tester_custom_values as v' )
+		.innerJoin( 'custom_user_fields as f', 'f.id', 'v.field_id' )
+		.leftJoin( 'custom_user_field_options as o', 'o.id', 'v.option_id' )
+		.select( [
+			'v.field_id',
+			'v.option_id',
+			'v.text_value',
+			'v.is_candidate',
+			'o.name as option_name',
+		] )
+		.where( 'v.tester_id', '=', testerId )
+		.where( 'f.enabled', '=', 1 );
+	if ( fieldId !== undefined ) {
+		query = query.where( 'v.field_id', '=', fieldId );
+	}
+	// Options in the field's order, then free text as typed.
+	const rows = await query
+		.orderBy( 'v.field_id' )
+		.orderBy( sql`v.option_id is null` )
+		.orderBy( 'o.position' )
+		.orderBy( 'v.id' )
+		.execute();
+	return rows.map( ( row ) =>
+		row.option_id === null
+			? {
+					fieldId: row.field_id,
+					value: row.text_value ?? '',
+					isCandidate: toBoolean( row.is_candidate ),
+			  }
+			: {
+					fieldId: row.field_id,
+					value: String( row.option_id ),
+					isCandidate: false,
+					text: row.option_name ?? '',
+			  }
+	);
+}
+
+/**
+ * The tester's certifications, latest achievement first.
+ *
+ * @param executor
+ * @param testerId
+ * @param certificationId Only this one.
+ */
+export async function certificationsOf(
+	executor: Kysely< Database >,
+	testerId: number,
+	certificationId?: number
+): Promise< MyCertification[] > {
+	let query = executor
+		.selectFrom( 'tester_certifications as t' )
+		.innerJoin( 'certifications as c', 'c.id', 't.certification_id' )
+		.innerJoin( 'certification_areas as a', 'a.id', 'c.area_id' )
+		.innerJoin( 'certification_institutes as i', 'i.id', 'a.institute_id' )
+		.select( [
+			'c.id',
+			'c.name',
+			'a.name as area',
+			'i.name as institute',
+			't.achievement_date',
+		] )
+		.where( 't.tester_id', '=', testerId );
+	if ( certificationId !== undefined ) {
+		query = query.where( 't.certification_id', '=', certificationId );
+	}
+	const rows = await query
+		.orderBy( 't.achievement_date', 'desc' )
+		.orderBy( 'c.id' )
+		.execute();
+	return rows.map( ( row ) => ( {
+		id: row.id,
+		name: row.name,
+		institute: row.institute,
+		area: row.area,
+		achievementDate: toDateOnly( row.achievement_date ) as string,
+	} ) );
+}
+
+/**
+ * The tester's own profile parts behind /users/me/languages, /users/me/certifications and
+ * /users/me/additionals: every statement is scoped to the tester, so another tester's rows are never read nor
+ * changed.
+ *
+ * @param db
+ */
+export function createProfilePartsRepository( db: Kysely< Database > ) {
+	return {
+		/** The tester's spoken languages, by name. */
+		languagesOf: ( testerId: number ): Promise< Named[] > =>
+			languagesOf( db, testerId ),
+
+		/**
+		 * The catalogue's languages for these names, compared ignoring case and surrounding spaces; the names it
+		 * does not have are answered in `unknown`, as given.
+		 *
+		 * @param names
+		 */
+		async languagesNamed(
+			names: readonly string[]
+		): Promise< { found: Named[]; unknown: string[] } > {
+			const key = ( name: string ) => name.trim().toLowerCase();
+			const catalogue = new Map(
+				(
+					await db
+						.selectFrom( 'languages' )
+						.select( [ 'id', 'name' ] )
+						.execute()
+				).map( ( row ) => [ key( row.name ), row ] )
+			);
+			const found = new Map< number, Named >();
+			const unknown: string[] = [];
+			for ( const name of names ) {
+				const language = catalogue.get( key( name ) );
+				if ( language ) {
+					found.set( language.id, language );
+				} else {
+					unknown.push( name );
+				}
+			}
+			return { found: [ ...found.values() ], unknown };
+		},
+
+		async addLanguages(
+			testerId: number,
+			languageIds: readonly number[]
+		): Promise< Named[] > {
+			await insertLanguages( db, testerId, languageIds );
+			return languagesOf( db, testerId );
+		},
+
+		/**
+		 * The tester's languages become exactly these, in one transaction.
+		 *
+		 * @param testerId
+		 * @param languageIds
+		 */
+		replaceLanguages: (
+			testerId: number,
+			languageIds: readonly number[]
+		) =>
+			inTransaction( db, async ( trx ) => {
+				let remove = trx
+					.deleteFrom( 'tester_languages' )
+					.where( 'tester_id', '=', testerId );
+				if ( languageIds.length ) {
+					remove = remove.where( 'language_id', 'not in', [
+						...languageIds,
+					] );
+				}
+				await remove.execute();
+				await insertLanguages( trx, testerId, languageIds );
+				return languagesOf( trx, testerId );
+			} ),
+
+		/**
+		 * Removes one of the tester's languages; false when the tester does not have it.
+		 *
+		 * @param testerId
+		 * @param languageId
+		 */
+		async removeLanguage(
+			testerId: number,
+			languageId: number
+		): Promise< boolean > {
+			const { numDeletedRows } = await db
+				.deleteFrom( 'tester_languages' )
+				.where( 'tester_id', '=', testerId )
+				.where( 'language_id', '=', languageId )
+				.executeTakeFirst();
+			return Number( numDeletedRows ) > 0;
+		},
+
+		/**
+		 * The tester's certifications, latest achievement first (as GET /users/me lists them).
+		 *
+		 * @param testerId
+		 * @param certificationId Only this one.
+		 */
+		certificationsOf: ( testerId: number, certificationId?: number ) =>
+			certificationsOf( db, testerId, certificationId ),
+
+		async certificationExists(
+			certificationId: number
+		): Promise< boolean > {
+			return Boolean(
+				await db
+					.selectFrom( 'certifications' )
+					.select( 'id' )
+					.where( 'id', '=', certificationId )
+					.executeTakeFirst()
+			);
+		},
+
+		/**
+		 * Records a certification of the catalogue; 'duplicate' when the tester has it already.
+		 *
+		 * @param testerId
+		 * @param certificationId
+		 * @param achievementDate YYYY-MM-DD
+		 */
+		async addCertification(
+			testerId: number,
+			certificationId: number,
+			achievementDate: string
+		): Promise< 'added' | 'duplicate' > {
+			try {
+				await db
+					.insertInto( 'tester_certifications' )
+					.values( {
+						tester_id: testerId,
+						certification_id: certificationId,
+						achievement_date: achievementDate,
+					} )
+					.execute();
+				return 'added';
+			} catch ( error ) {
+				if ( isUniqueViolation( error ) ) {
+					return 'duplicate';
+				}
+				throw error;
+			}
+		},
+
+		async removeCertification(
+			testerId: number,
+			certificationId: number
+		): Promise< boolean > {
+			const { numDeletedRows } = await db
+				.deleteFrom( 'tester_certifications' )
+				.where( 'tester_id', '=', testerId )
+				.where( 'certification_id', '=', certificationId )
+				.executeTakeFirst();
+			return Number( numDeletedRows ) > 0;
+		},
+
+		/**
+		 * An enabled custom user field with its options; undefined for an unknown or disabled one.
+		 *
+		 * @param fieldId
+		 */
+		async editableField(
+			fieldId: number
+		): Promise< EditableField | undefined > {
+			const field = await db
+				.selectFrom( 'custom_user_fields' )
+				.select( [ 'id', 'type', 'allow_other', 'format' ] )
+				.where( 'id', '=', fieldId )
+				.where( 'enabled', '=', 1 )
+				.executeTakeFirst();
+			if ( ! field ) {
+				return undefined;
+			}
+			const options = await db
+				.selectFrom( 'custom_user_field_options' )
+				.select( [ 'id', 'name' ] )
+				.where( 'field_id', '=', fieldId )
+				.orderBy( 'position' )
+				.orderBy( 'id' )
+				.execute();
+			return {
+				id: field.id,
+				type: field.type,
+				allowOther: toBoolean( field.allow_other ),
+				format: field.format,
+				options,
+			};
+		},
+
+		/**
+		 * The tester's values of the enabled custom user fields (of one field, given `fieldId`).
+		 *
+		 * @param testerId
+		 * @param fieldId
+		 */
+		customValuesOf: ( testerId: number, fieldId?: number ) =>
+			customValuesOf( db, testerId, fieldId ),
+
+		/**
+		 * Replaces the tester's values of one field, in one transaction, and answers them as stored.
+		 *
+		 * @param testerId
+		 * @param fieldId
+		 * @param values   Already checked against the field, without repeats.
+		 */
+		replaceCustomValues: (
+			testerId: number,
+			fieldId: number,
+			values: readonly NewCustomValue[]
+		) =>
+			inTransaction( db, async ( trx ) => {
+				await trx
+					.deleteFrom( 'tester_custom_values' )
+					.where( 'tester_id', '=', testerId )
+					.where( 'field_id', '=', fieldId )
+					.execute();
+				if ( values.length ) {
+					await trx
+						.insertInto( 'tester_custom_values' )
+						.values(
+							values.map( ( value ) =>
+								'optionId' in value
+									? {
+											tester_id: testerId,
+											field_id: fieldId,
+											option_id: value.optionId,
+											text_value: null,
+											is_candidate: fromBoolean( false ),
+									  }
+									: {
+											tester_id: testerId,
+											field_id: fieldId,
+											option_id: null,
+											text_value: value.text,
+											is_candidate: fromBoolean(
+												value.isCandidate
+											),
+									  }
+							)
+						)
+						.execute();
+				}
+				return customValuesOf( trx, testerId, fieldId );
+			} ),
+	};
+}
