@@ -11,13 +11,16 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Derives one key per purpose from the shared secret (docs/contracts.md, "The shared secret"), so that a bearer
- * token can never pass for a channel signature, nor the other way round.
+ * token can never pass for a channel signature or an email-confirmation link, nor the other way round. The API
+ * derives the same keys (api/src/lib/keys.ts).
  */
 final class Keys {
 
 	public const JWT_PURPOSE     = 'crowdscout:jwt';
 	public const CHANNEL_PURPOSE = 'crowdscout:internal';
 	public const OAUTH_PURPOSE   = 'crowdscout:oauth-state';
+
+	public const EMAIL_CONFIRMATION_PURPOSE = 'crowdscout:email-confirmation';
 
 	/**
 	 * Source of the secret: answers the usable secret or null (read on each use, so a changed setting applies).
@@ -71,6 +74,15 @@ final class Keys {
 	 */
 	public function oauth_state_key(): ?string {
 		return $this->key( self::OAUTH_PURPOSE );
+	}
+
+	/**
+	 * Key that signs email-confirmation links (the API checks them), or null without a secret.
+	 *
+	 * @return string|null
+	 */
+	public function email_confirmation_key(): ?string {
+		return $this->key( self::EMAIL_CONFIRMATION_PURPOSE );
 	}
 
 	/**

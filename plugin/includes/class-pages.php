@@ -36,13 +36,14 @@ final class Pages {
 	/**
 	 * The pages, one line per route: path → access, widget (none yet: a placeholder paragraph), localized aliases
 	 * that redirect to the page (locale-prefixed paths), translated slugs (language → path that serves the page in
-	 * that language), and a title when it is not the default (see default_title()).
+	 * that language), a title when it is not the default (see default_title()), and the widgets the page showed
+	 * before (a page still holding exactly one of them gets the current widget).
 	 *
 	 * Access follows the route tables of both specs; where they say nothing, a page that a logged-in tester
 	 * needs is "login" and a sign-up page is "logged-out", since the spec sends logged-in users away from pages
 	 * that need no login unless they are public.
 	 *
-	 * @return array<string, array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string}>
+	 * @return array<string, array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[]}>
 	 */
 	public static function definitions(): array {
 		return array(
@@ -52,7 +53,7 @@ final class Pages {
 			'login'                        => self::route( self::LOGGED_OUT, widget: 'login' ),
 			'goodbye'                      => self::route( self::LOGGED_OUT, widget: 'goodbye' ),
 			'my-dashboard'                 => self::route( self::LOGIN, widget: 'dashboard', aliases: array( 'it/la-mia-dashboard', 'es/tablero' ) ),
-			'my-account'                   => self::route( self::LOGIN, widget: 'profile-summary' ),
+			'my-account'                   => self::route( self::LOGIN, widget: 'profile', previous: array( 'profile-summary' ) ),
 			'personal-equipment'           => self::route( self::LOGIN, aliases: array( 'it/i-miei-device', 'es/dispositivos' ) ),
 			'experience-points'            => self::route( self::LOGIN, aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),
 			'thank-you'                    => self::route( self::OPEN, widget: 'thank-you' ),
@@ -85,8 +86,8 @@ final class Pages {
 	}
 
 	/**
-	 * Creates the missing pages, gives a placeholder page its widget once the widget exists, and records every
-	 * page id.
+	 * Creates the missing pages, gives a placeholder page its widget once the widget exists (and a page still
+	 * showing a widget the route had before its current one), and records every page id.
 	 *
 	 * @return array<string, int> Path → page id.
 	 */
@@ -98,7 +99,7 @@ final class Pages {
 			$id      = $this->ensure_page( $path, $title, $content, $ids[ $path ] ?? 0 );
 			if ( $id > 0 ) {
 				$ids[ $path ] = $id;
-				$this->replace_placeholder( $id, $content );
+				$this->replace_placeholder( $id, $content, $page['previous'] );
 			}
 		}
 		update_option( self::OPTION, $ids, false );
@@ -171,30 +172,34 @@ final class Pages {
 	 * @param string                $widget  Widget shown by the page, "" while it has none.
 	 * @param string[]              $aliases Locale-prefixed paths that redirect to the page, e.g. "it/i-miei-bug".
 	 * @param array<string, string> $slugs   Language → path serving the page in that language, e.g. "fr" → "universite-de-test".
-	 * @param string                $title   Title, "" for the default.
-	 * @return array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string}
+	 * @param string                $title    Title, "" for the default.
+	 * @param string[]              $previous Widgets the page showed before this one, e.g. "profile-summary".
+	 * @return array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[]}
 	 */
-	private static function route( string $access, string $widget = '', array $aliases = array(), array $slugs = array(), string $title = '' ): array {
+	private static function route( string $access, string $widget = '', array $aliases = array(), array $slugs = array(), string $title = '', array $previous = array() ): array {
 		return array(
-			'access'  => $access,
-			'widget'  => $widget,
-			'aliases' => $aliases,
-			'slugs'   => $slugs,
-			'title'   => $title,
+			'access'   => $access,
+			'widget'   => $widget,
+			'aliases'  => $aliases,
+			'slugs'    => $slugs,
+			'title'    => $title,
+			'previous' => $previous,
 		);
 	}
 
 	/**
-	 * Puts a page's content in place of the placeholder, when the page still holds exactly the placeholder: a
-	 * page someone edited is left alone.
+	 * Puts a page's content in place of the placeholder, or of the block of a widget the route showed before, when
+	 * the page still holds exactly that: a page someone edited is left alone.
 	 *
-	 * @param int    $id      Page id.
-	 * @param string $content Content it should have.
+	 * @param int      $id       Page id.
+	 * @param string   $content  Content it should have.
+	 * @param string[] $previous Widgets the route showed before.
 	 * @return void
 	 */
-	private function replace_placeholder( int $id, string $content ): void {
-		$post = get_post( $id );
-		if ( ! $post instanceof \WP_Post || $post->post_content === $content || self::placeholder() !== $post->post_content ) {
+	private function replace_placeholder( int $id, string $content, array $previous = array() ): void {
+		$post        = get_post( $id );
+		$replaceable = array_merge( array( self::placeholder() ), array_map( array( self::class, 'content' ), $previous ) );
+		if ( ! $post instanceof \WP_Post || $post->post_content === $content || ! in_array( $post->post_content, $replaceable, true ) ) {
 			return;
 		}
 		wp_update_post(

@@ -77,6 +77,7 @@ final class Plugin {
 			$this->not_found(),
 			$this->ajax(),
 			$this->account_ajax(),
+			$this->profile_ajax(),
 			$this->login_guard(),
 			$this->user_privacy(),
 			$this->admin_access(),
@@ -273,6 +274,24 @@ final class Plugin {
 	 */
 	public function account_ajax(): Account_Ajax {
 		return $this->service( Account_Ajax::class, fn() => new Account_Ajax( $this->login_guard() ) );
+	}
+
+	/**
+	 * The profile's ajax actions: email confirmation, personal-data request.
+	 *
+	 * @return Profile_Ajax
+	 */
+	public function profile_ajax(): Profile_Ajax {
+		return $this->service( Profile_Ajax::class, fn() => new Profile_Ajax( $this->email_confirmation() ) );
+	}
+
+	/**
+	 * The email-confirmation link and its email.
+	 *
+	 * @return Email_Confirmation
+	 */
+	public function email_confirmation(): Email_Confirmation {
+		return $this->service( Email_Confirmation::class, fn() => new Email_Confirmation( $this->keys() ) );
 	}
 
 	/**

@@ -46,7 +46,7 @@ describe( 'widget pages', () => {
 		).text();
 		assert.match(
 			html,
-			/<div class="wp-block-crowdscout-profile-summary crowdscout-widget[^"]*" data-crowdscout-widget="profile-summary" data-crowdscout-attributes="\{\}"><\/div>/
+			/<div class="wp-block-crowdscout-profile crowdscout-widget[^"]*" data-crowdscout-widget="profile" data-crowdscout-attributes="\{\}"><\/div>/
 		);
 		assert.match( html, /plugins\/crowdscout\/build\/frontend\.js/ );
 		assert.doesNotMatch(

@@ -238,11 +238,7 @@ describe( 'language prefixes', () => {
 		for ( const language of LANGUAGES ) {
 			const target = localized( 'my-account', language );
 			const html = await ( await get( target ) ).text();
-			assert.match(
-				html,
-				/data-crowdscout-widget="profile-summary"/,
-				target
-			);
+			assert.match( html, /data-crowdscout-widget="profile"/, target );
 			const config = pageConfig( html );
 			assert.equal( config.locale, language, target );
 			assert.equal( config.siteUrl, `${ platform.url }/`, 'no prefix' );

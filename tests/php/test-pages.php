@@ -66,7 +66,7 @@ final class Pages_Test extends Test_Case {
 				)
 			);
 			$this->plugin()->pages()->create();
-			$this->assertSame( Pages::content( 'profile-summary' ), get_post( $account->ID )->post_content );
+			$this->assertSame( Pages::content( 'profile' ), get_post( $account->ID )->post_content );
 
 			$edited = "<!-- wp:paragraph -->\n<p>Edited by hand.</p>\n<!-- /wp:paragraph -->";
 			wp_update_post(
@@ -88,6 +88,58 @@ final class Pages_Test extends Test_Case {
 					)
 				)
 			);
+		}
+	}
+
+	/**
+	 * A page still showing the widget its route had before (my-account: profile-summary) gets the current one when
+	 * the site is set up again; the old block stays registered for pages that editors built with it.
+	 */
+	public function test_a_page_with_the_previous_widget_gets_the_current_one(): void {
+		$this->assertSame( 'profile', Pages::definitions()['my-account']['widget'] );
+		$this->assertContains( 'profile-summary', Pages::definitions()['my-account']['previous'] );
+		$ids     = $this->plugin()->pages()->create();
+		$account = get_post( $ids['my-account'] );
+		$saved   = $account->post_content;
+		$setup   = get_option( Lifecycle::SETUP_OPTION );
+		try {
+			wp_update_post(
+				wp_slash(
+					array(
+						'ID'           => $account->ID,
+						'post_content' => Pages::content( 'profile-summary' ),
+					)
+				)
+			);
+			update_option( Lifecycle::SETUP_OPTION, 'the page list before the profile widget' );
+			$this->plugin()->lifecycle()->maybe_upgrade();
+			$this->assertSame( Pages::content( 'profile' ), get_post( $account->ID )->post_content );
+			$this->assertSame( Pages::version(), get_option( Lifecycle::SETUP_OPTION ) );
+
+			$edited = Pages::content( 'profile-summary' ) . "\n<!-- wp:paragraph -->\n<p>Added by an editor.</p>\n<!-- /wp:paragraph -->";
+			wp_update_post(
+				wp_slash(
+					array(
+						'ID'           => $account->ID,
+						'post_content' => $edited,
+					)
+				)
+			);
+			$this->plugin()->pages()->create();
+			$this->assertSame( $edited, get_post( $account->ID )->post_content, 'An edited page is left alone.' );
+			foreach ( array( 'crowdscout/profile', 'crowdscout/profile-summary' ) as $block ) {
+				$this->assertTrue( \WP_Block_Type_Registry::get_instance()->is_registered( $block ), $block );
+			}
+		} finally {
+			wp_update_post(
+				wp_slash(
+					array(
+						'ID'           => $account->ID,
+						'post_content' => $saved,
+					)
+				)
+			);
+			update_option( Lifecycle::SETUP_OPTION, $setup );
 		}
 	}
 

@@ -72,7 +72,7 @@ final class Routes_Test extends Test_Case {
 			$this->assertSame( $expected[ $route ], Pages::access( $route ) );
 		}
 		$this->assertNull( Pages::access( 'campaigns' ) );
-		$this->assertSame( 'profile-summary', Pages::definitions()['my-account']['widget'] );
+		$this->assertSame( 'profile', Pages::definitions()['my-account']['widget'] );
 		$this->assertSame( 'dashboard', Pages::definitions()['my-dashboard']['widget'] );
 	}
 
