@@ -9,6 +9,7 @@ import { Placeholder } from '@wordpress/components';
 import dashboard from '../blocks/dashboard/block.json';
 import goodbye from '../blocks/goodbye/block.json';
 import login from '../blocks/login/block.json';
+import profile from '../blocks/profile/block.json';
 import profileSummary from '../blocks/profile-summary/block.json';
 import signup from '../blocks/signup/block.json';
 import signupConfirmation from '../blocks/signup-confirmation/block.json';
@@ -22,6 +23,7 @@ export const BLOCKS: BlockMetadata[] = [
 	dashboard,
 	goodbye,
 	login,
+	profile,
 	profileSummary,
 	signup,
 	signupConfirmation,

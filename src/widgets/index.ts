@@ -21,6 +21,8 @@ const widgets: Record< string, WidgetLoader > = {
 		),
 	dashboard: () =>
 		import( /* webpackChunkName: "widget-dashboard" */ './dashboard' ),
+	profile: () =>
+		import( /* webpackChunkName: "widget-profile" */ './profile' ),
 	shell: () => import( /* webpackChunkName: "widget-shell" */ './shell' ),
 };
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from '@wordpress/element';
 
 import { TextField, ValidatedForm } from '../../components/form-field';
+import { PasswordChecklist } from '../../components/password-checklist';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { useTranslation } from '../../lib/use-translation';
-import { PasswordChecklist } from './password-checklist';
 import { accountSchema, type AccountValues } from './schemas';
 
 interface AccountStepProps {

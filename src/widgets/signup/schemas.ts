@@ -1,9 +1,9 @@
 import { boolean, object, string } from 'yup';
 
+import { PASSWORD_RULES } from '../../lib/password-rules';
+
 /** The spec's minimum age: the enforced cutoff (section 5). The message still says 18, as the spec does. */
 export const MINIMUM_AGE = 16;
-
-export const PASSWORD_MIN_LENGTH = 6;
 
 /** Yup messages are translation keys; the form renders them through `t`. */
 export const MESSAGES = {
@@ -26,32 +26,6 @@ export const MESSAGES = {
 } as const;
 
 export type ValidationMessage = ( typeof MESSAGES )[ keyof typeof MESSAGES ];
-
-/** The password rules of the live checklist, in the order the spec lists its messages. */
-export const PASSWORD_RULES = [
-	{
-		key: 'length',
-		test: ( value: string ) => value.length >= PASSWORD_MIN_LENGTH,
-		message: MESSAGES.passwordTooShort,
-	},
-	{
-		key: 'number',
-		test: ( value: string ) => /[0-9]/.test( value ),
-		message: MESSAGES.passwordNumber,
-	},
-	{
-		key: 'uppercase',
-		test: ( value: string ) => /[A-Z]/.test( value ),
-		message: MESSAGES.passwordUppercase,
-	},
-	{
-		key: 'lowercase',
-		test: ( value: string ) => /[a-z]/.test( value ),
-		message: MESSAGES.passwordLowercase,
-	},
-] as const;
-
-export type PasswordRule = ( typeof PASSWORD_RULES )[ number ][ 'key' ];
 
 export interface AccountValues {
 	email: string;

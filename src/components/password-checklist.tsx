@@ -1,5 +1,6 @@
-import { useTranslation } from '../../lib/use-translation';
-import { PASSWORD_RULES, type PasswordRule } from './schemas';
+import { PASSWORD_RULES, type PasswordRule } from '../lib/password-rules';
+import { useTranslation } from '../lib/use-translation';
+import './password-checklist.scss';
 
 const LABELS = {
 	length: 'signup.ruleLength',
@@ -17,7 +18,7 @@ const DISPLAY_ORDER: PasswordRule[] = [
 ];
 
 /**
- * The live password checklist of step 0: each rule ticks as soon as the password meets it. Each item says
+ * The live password checklist of sign-up and of the password change: each rule ticks as soon as the password meets it. Each item says
  * in words whether it is met, and the list is a polite live region, so screen reader users hear the rule
  * that changed without leaving the field.
  *
@@ -34,10 +35,10 @@ export function PasswordChecklist( {
 } ) {
 	const { t } = useTranslation();
 	return (
-		<div className="crowdscout-signup__checklist">
+		<div className="crowdscout-password-checklist">
 			<p
 				id={ `${ id }-title` }
-				className="crowdscout-signup__checklist-title"
+				className="crowdscout-password-checklist__title"
 			>
 				{ t( 'signup.passwordRules' ) }
 			</p>
@@ -54,12 +55,14 @@ export function PasswordChecklist( {
 					return (
 						<li
 							key={ key }
-							className={ `crowdscout-signup__rule${
-								met ? ' crowdscout-signup__rule--met' : ''
+							className={ `crowdscout-password-checklist__rule${
+								met
+									? ' crowdscout-password-checklist__rule--met'
+									: ''
 							}` }
 						>
 							<span
-								className="crowdscout-signup__rule-icon"
+								className="crowdscout-password-checklist__rule-icon"
 								aria-hidden="true"
 							>
 								{ met ? '✓' : '•' }

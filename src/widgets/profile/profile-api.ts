@@ -1,0 +1,143 @@
+import { api } from '../../services/api';
+import type {
+	AnswerOf,
+	BodyOf,
+	FiscalProfile,
+	IdName,
+	QueryOf,
+} from '../../services/contract';
+
+export type Place = AnswerOf< 'searchPlaces' >[ number ];
+export type Region = AnswerOf< 'listCountryRegions' >[ number ];
+export type FiscalInput = BodyOf< 'createMyFiscal' >;
+export type PlacesQuery = QueryOf< 'searchPlaces' >;
+export type { FiscalProfile, IdName };
+
+/**
+ * The profile page's calls (spec section 7, the profile rows), named after the contract's operationIds.
+ */
+export const profileApi = api.injectEndpoints( {
+	endpoints: ( build ) => ( {
+		// Same definition as the dashboard's: whichever widget injects it first serves both.
+		updateMe: build.mutation<
+			AnswerOf< 'updateMe' >,
+			BodyOf< 'updateMe' >
+		>( {
+			query: ( changes ) => ( {
+				url: '/users/me',
+				method: 'PATCH',
+				body: changes,
+			} ),
+			// "Patching the user refreshes user data."
+			invalidatesTags: [ 'Me' ],
+		} ),
+		confirmMyEmail: build.mutation<
+			AnswerOf< 'confirmMyEmail' >,
+			BodyOf< 'confirmMyEmail' >
+		>( {
+			query: ( body ) => ( {
+				url: '/users/me/email_confirmation',
+				method: 'POST',
+				body,
+			} ),
+			invalidatesTags: [ 'Me' ],
+		} ),
+		// A 404 means "no fiscal profile yet" (spec section 7), which the page shows as the empty state.
+		getMyFiscal: build.query< FiscalProfile | null, void >( {
+			async queryFn( _arg, _api, _extraOptions, baseQuery ) {
+				const result = await baseQuery( { url: '/users/me/fiscal' } );
+				if ( result.error ) {
+					return result.error.status === 404
+						? { data: null }
+						: { error: result.error };
+				}
+				return { data: result.data as FiscalProfile };
+			},
+			providesTags: [ 'Fiscal' ],
+		} ),
+		createMyFiscal: build.mutation< FiscalProfile, FiscalInput >( {
+			query: ( body ) => ( {
+				url: '/users/me/fiscal',
+				method: 'POST',
+				body,
+			} ),
+			invalidatesTags: [ 'Fiscal' ],
+		} ),
+		updateMyFiscal: build.mutation<
+			FiscalProfile,
+			BodyOf< 'updateMyFiscal' >
+		>( {
+			query: ( body ) => ( {
+				url: '/users/me/fiscal',
+				method: 'PUT',
+				body,
+			} ),
+			invalidatesTags: [ 'Fiscal' ],
+		} ),
+		searchPlaces: build.query< Place[], PlacesQuery >( {
+			query: ( params ) => ( { url: '/places', params } ),
+		} ),
+		listCountryRegions: build.query< Region[], string >( {
+			query: ( code ) => ( {
+				url: `/countries/${ encodeURIComponent( code ) }/region`,
+			} ),
+		} ),
+		listLanguages: build.query< IdName[], void >( {
+			query: () => ( { url: '/languages' } ),
+		} ),
+		listEmployments: build.query< IdName[], void >( {
+			query: () => ( { url: '/employments' } ),
+		} ),
+		listEducation: build.query< IdName[], void >( {
+			query: () => ( { url: '/education' } ),
+		} ),
+		addMyLanguages: build.mutation<
+			AnswerOf< 'addMyLanguages' >,
+			BodyOf< 'addMyLanguages' >
+		>( {
+			query: ( names ) => ( {
+				url: '/users/me/languages',
+				method: 'POST',
+				body: names,
+			} ),
+			invalidatesTags: [ 'Me', 'Languages' ],
+		} ),
+		replaceMyLanguages: build.mutation<
+			AnswerOf< 'replaceMyLanguages' >,
+			BodyOf< 'replaceMyLanguages' >
+		>( {
+			query: ( names ) => ( {
+				url: '/users/me/languages',
+				method: 'PUT',
+				body: names,
+			} ),
+			invalidatesTags: [ 'Me', 'Languages' ],
+		} ),
+		deleteMyLanguage: build.mutation<
+			AnswerOf< 'deleteMyLanguage' >,
+			number
+		>( {
+			query: ( languageId ) => ( {
+				url: `/users/me/languages/${ languageId }`,
+				method: 'DELETE',
+			} ),
+			invalidatesTags: [ 'Me', 'Languages' ],
+		} ),
+	} ),
+} );
+
+export const {
+	useUpdateMeMutation,
+	useConfirmMyEmailMutation,
+	useGetMyFiscalQuery,
+	useCreateMyFiscalMutation,
+	useUpdateMyFiscalMutation,
+	useLazySearchPlacesQuery,
+	useListCountryRegionsQuery,
+	useListLanguagesQuery,
+	useListEmploymentsQuery,
+	useListEducationQuery,
+	useAddMyLanguagesMutation,
+	useReplaceMyLanguagesMutation,
+	useDeleteMyLanguageMutation,
+} = profileApi;
