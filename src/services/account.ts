@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 
-import { postAjax, type AjaxEnvelope } from './ajax';
+import { fetchNonce, postAjax } from './ajax';
 import { request } from './transport';
 import type { TransportState } from './transport-state';
 
@@ -30,15 +30,6 @@ type Loose = Record< string, unknown >;
 
 const isObject = ( value: unknown ): value is Loose =>
 	typeof value === 'object' && value !== null;
-
-function readNonce( body: unknown ): string | null {
-	const envelope = body as Partial< AjaxEnvelope< unknown > >;
-	return envelope?.success === true &&
-		typeof envelope.data === 'string' &&
-		envelope.data !== ''
-		? envelope.data
-		: null;
-}
 
 /**
  * Reads ajaxlogin's `{loggedin, message, error}` answer (docs/contracts.md, "Account ajax actions").
@@ -77,16 +68,13 @@ export const logIn = createAsyncThunk<
 	{ state: TransportState }
 >( 'account/logIn', async ( { username, password }, { getState } ) => {
 	const { ajaxUrl } = getState().config;
-	const nonceAnswer = await postAjax( ajaxUrl, 'appq_get_nonce' );
-	if ( 'error' in nonceAnswer ) {
-		return nonceAnswer.error.status === 0
+	const nonceAnswer = await fetchNonce( ajaxUrl );
+	if ( nonceAnswer.nonce === null ) {
+		return nonceAnswer.unreachable
 			? { kind: 'failed' }
 			: { kind: 'nonceNotFound' };
 	}
-	const nonce = readNonce( nonceAnswer.body );
-	if ( ! nonce ) {
-		return { kind: 'nonceNotFound' };
-	}
+	const { nonce } = nonceAnswer;
 	const answer = await postAjax( ajaxUrl, 'ajaxlogin', {
 		username,
 		password,

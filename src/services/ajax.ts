@@ -55,6 +55,30 @@ export async function postAjax(
 	return { error: result.error };
 }
 
+/** What `appq_get_nonce` gave: the nonce, or none, with whether WordPress could not be reached at all. */
+export type NonceAnswer =
+	| { nonce: string }
+	| { nonce: null; unreachable: boolean };
+
+/**
+ * A fresh nonce for the account ajax actions (ajaxlogin, mcoptin, appq_personal_data_request), which take it as
+ * `security`.
+ *
+ * @param ajaxUrl admin-ajax.php URL from the page configuration.
+ */
+export async function fetchNonce( ajaxUrl: string ): Promise< NonceAnswer > {
+	const answer = await postAjax( ajaxUrl, 'appq_get_nonce' );
+	if ( 'error' in answer ) {
+		return { nonce: null, unreachable: answer.error.status === 0 };
+	}
+	const envelope = answer.body as Partial< AjaxEnvelope< unknown > >;
+	return envelope?.success === true &&
+		typeof envelope.data === 'string' &&
+		envelope.data !== ''
+		? { nonce: envelope.data }
+		: { nonce: null, unreachable: false };
+}
+
 interface RefreshedToken {
 	token: string;
 	expiresAt: string | null;

@@ -19,6 +19,7 @@ import {
 	type DemoTester,
 	type SeedProgress,
 } from '../seed/index.ts';
+import { writeCustomFieldCatalogue } from '../seed/custom-fields.ts';
 
 const USAGE =
 	'Usage: npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] ' +
@@ -191,6 +192,9 @@ try {
 		! values.reset &&
 		( await countSeeded( db ) ) > 0
 	) {
+		// The custom field catalogue came after some data folders were seeded: it is written when missing, and
+		// an editor's changes to it are kept.
+		await writeCustomFieldCatalogue( db );
 		out( 'Already seeded: nothing to do.' );
 	} else {
 		await seedAndReport( db, testers, campaigns );

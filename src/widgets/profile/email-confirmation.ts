@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 
-import { postAjax, type AjaxEnvelope } from '../../services/ajax';
+import { fetchNonce, postAjax, type AjaxEnvelope } from '../../services/ajax';
 import { FALLBACK_MESSAGE } from '../../services/api-error';
 import type { TransportState } from '../../services/transport-state';
 
@@ -36,22 +36,11 @@ export const requestEmailConfirmation = createAsyncThunk<
 	{ state: TransportState }
 >( 'profile/requestEmailConfirmation', async ( _, { getState } ) => {
 	const { ajaxUrl } = getState().config;
-	const nonceAnswer = await postAjax( ajaxUrl, 'appq_get_nonce' );
-	const nonce =
-		'body' in nonceAnswer
-			? ( nonceAnswer.body as Partial< AjaxEnvelope< unknown > > )
-			: null;
-	if (
-		! nonce ||
-		nonce.success !== true ||
-		typeof nonce.data !== 'string' ||
-		nonce.data === ''
-	) {
+	const { nonce } = await fetchNonce( ajaxUrl );
+	if ( nonce === null ) {
 		return { kind: 'nonceNotFound' };
 	}
-	const answer = await postAjax( ajaxUrl, 'mcoptin', {
-		security: nonce.data,
-	} );
+	const answer = await postAjax( ajaxUrl, 'mcoptin', { security: nonce } );
 	if ( 'error' in answer ) {
 		// wp_send_json_error answers with an error status too; its message, when it has one, is WordPress's.
 		const { status, message } = answer.error;

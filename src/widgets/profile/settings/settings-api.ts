@@ -1,17 +1,12 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import apiFetch from '@wordpress/api-fetch';
 
 import { api } from '../../../services/api';
 import {
-	MALFORMED_AJAX_MESSAGE,
+	fetchNonce,
 	postAjax,
 	type AjaxEnvelope,
 } from '../../../services/ajax';
-import {
-	FALLBACK_MESSAGE,
-	isResponse,
-	readJsonBody,
-} from '../../../services/api-error';
+import { FALLBACK_MESSAGE } from '../../../services/api-error';
 import type { AnswerOf, BodyOf } from '../../../services/contract';
 import type { TransportState } from '../../../services/transport-state';
 
@@ -82,62 +77,22 @@ export const requestPersonalData = createAsyncThunk<
 	{ state: TransportState }
 >( 'profile/requestPersonalData', async ( _, { getState } ) => {
 	const { ajaxUrl, locale } = getState().config;
-	const nonceAnswer = await postAjax( ajaxUrl, 'appq_get_nonce' );
-	const nonce =
-		'body' in nonceAnswer &&
-		( nonceAnswer.body as Partial< AjaxEnvelope< unknown > > )?.success ===
-			true
-			? ( nonceAnswer.body as AjaxEnvelope< unknown > ).data
-			: null;
-	if ( 'error' in nonceAnswer && nonceAnswer.error.status === 0 ) {
-		return { kind: 'failed', message: nonceAnswer.error.message };
+	const nonceAnswer = await fetchNonce( ajaxUrl );
+	if ( nonceAnswer.nonce === null ) {
+		return nonceAnswer.unreachable
+			? { kind: 'failed', message: FALLBACK_MESSAGE }
+			: { kind: 'nonceNotFound' };
 	}
-	if ( typeof nonce !== 'string' || nonce === '' ) {
-		return { kind: 'nonceNotFound' };
+	const answer = await postAjax( ajaxUrl, 'appq_personal_data_request', {
+		security: nonceAnswer.nonce,
+		// WordPress answers in the page's language.
+		locale,
+	} );
+	if ( 'error' in answer ) {
+		// wp_send_json_error answers with an error status; the transport keeps WordPress's sentence, if any.
+		return answer.error.message === FALLBACK_MESSAGE
+			? { kind: 'genericError' }
+			: { kind: 'failed', message: answer.error.message };
 	}
-	return readDataRequestAnswer(
-		await postForAnswer( ajaxUrl, 'appq_personal_data_request', {
-			security: nonce,
-			// WordPress answers in the page's language.
-			locale,
-		} )
-	);
+	return readDataRequestAnswer( answer.body );
 } );
-
-/**
- * Posts an admin-ajax action and reads its answer whatever the status: `wp_send_json_error` may send its code
- * (GENERIC_ERROR) with a 4xx, where the shared transport keeps only a message. Unreadable or missing answers
- * become a refusal with the spec's words.
- *
- * @param ajaxUrl admin-ajax.php URL.
- * @param action  The `action` field.
- * @param fields  The other fields.
- */
-async function postForAnswer(
-	ajaxUrl: string,
-	action: string,
-	fields: Record< string, string >
-): Promise< unknown > {
-	let response: unknown;
-	try {
-		response = await apiFetch( {
-			url: ajaxUrl,
-			method: 'POST',
-			headers: {
-				'Content-Type':
-					'application/x-www-form-urlencoded; charset=UTF-8',
-			},
-			body: new URLSearchParams( { action, ...fields } ).toString(),
-			parse: false,
-		} );
-	} catch ( thrown ) {
-		response = thrown;
-	}
-	if ( ! isResponse( response ) ) {
-		return { success: false, data: { message: FALLBACK_MESSAGE } };
-	}
-	const body = await readJsonBody( response );
-	return body === undefined
-		? { success: false, data: { message: MALFORMED_AJAX_MESSAGE } }
-		: body;
-}
