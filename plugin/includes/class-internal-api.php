@@ -75,7 +75,7 @@ final class Internal_Api {
 	}
 
 	/**
-	 * Registers the eight routes.
+	 * Registers the nine routes.
 	 *
 	 * @return void
 	 */
@@ -86,6 +86,7 @@ final class Internal_Api {
 			'/internal/users/list'                  => array( WP_REST_Server::CREATABLE, 'list_users' ),
 			'/internal/users/(?P<id>\d+)/password' => array( 'PUT', 'change_password' ),
 			'/internal/users/(?P<id>\d+)/email'    => array( 'PUT', 'change_email' ),
+			'/internal/users/(?P<id>\d+)/names'    => array( 'PUT', 'change_names' ),
 			'/internal/users/(?P<id>\d+)'          => array( WP_REST_Server::DELETABLE, 'delete_user' ),
 			'/internal/users/(?P<id>\d+)/role'     => array( WP_REST_Server::READABLE, 'read_role' ),
 			'/internal/users/(?P<id>\d+)/welcome'  => array( WP_REST_Server::CREATABLE, 'send_welcome' ),
@@ -223,6 +224,26 @@ final class Internal_Api {
 			return $body;
 		}
 		$result = $this->users->change_email( self::user_id( $request ), self::string( $body, 'email' ) );
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( array( 'ok' => true ), 200 );
+	}
+
+	/**
+	 * PUT /internal/users/{id}/names {name, surname} → 200 {ok: true}, 400 invalid_input, 404: first name, last
+	 * name and display name "Name Surname", as sign-up sets them.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function change_names( WP_REST_Request $request ) {
+		$body = self::body( $request );
+		if ( is_wp_error( $body ) ) {
+			return $body;
+		}
+		$result = $this->users->change_names(
+			self::user_id( $request ),
+			self::string( $body, 'name' ),
+			self::string( $body, 'surname' )
+		);
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( array( 'ok' => true ), 200 );
 	}
 

@@ -14,7 +14,7 @@ use WP_User;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Creates users, checks and changes passwords and emails, deletes users — WordPress owns identity. Errors are
+ * Creates users, checks and changes passwords, emails and names, deletes users — WordPress owns identity. Errors are
  * WP_Error objects whose code and status are those of docs/contracts.md.
  *
  * Passwords are hashed and checked in their slashed form (`wp_slash()`), exactly as wp-login.php and the profile
@@ -150,6 +150,41 @@ final class Users {
 			return 'existing_user_email' === $result->get_error_code() ? self::email_exists() : self::invalid_input( $result->get_error_message() );
 		}
 		return true;
+	}
+
+	/**
+	 * Changes the names WordPress keeps of a user: first name, last name and the display name made of them, as
+	 * create() sets them. The nickname, which the user may have changed in wp-admin, is left alone.
+	 *
+	 * @param int    $user_id User id.
+	 * @param string $name    First name.
+	 * @param string $surname Last name.
+	 * @return bool|WP_Error True on success.
+	 */
+	public function change_names( int $user_id, string $name, string $surname ) {
+		$user = $this->find( $user_id );
+		if ( null === $user ) {
+			return self::not_found();
+		}
+		// The API sends names it normalised (api/src/features/users/person-name.ts), which this keeps as they are.
+		$name    = sanitize_text_field( $name );
+		$surname = sanitize_text_field( $surname );
+		$problem = self::name_problem( $name, __( 'Name', 'crowdscout' ) )
+			?? self::name_problem( $surname, __( 'Surname', 'crowdscout' ) );
+		if ( null !== $problem ) {
+			return self::invalid_input( $problem );
+		}
+		$result = wp_update_user(
+			wp_slash(
+				array(
+					'ID'           => $user->ID,
+					'first_name'   => $name,
+					'last_name'    => $surname,
+					'display_name' => trim( $name . ' ' . $surname ),
+				)
+			)
+		);
+		return is_wp_error( $result ) ? self::invalid_input( $result->get_error_message() ) : true;
 	}
 
 	/**

@@ -220,6 +220,102 @@ final class Internal_Api_Test extends Test_Case {
 	}
 
 	/**
+	 * Names change: first, last and display name as sent (sanitised), only with a valid signature; 400 for an
+	 * empty name, 404 for nobody.
+	 */
+	public function test_change_names(): void {
+		$user  = $this->create_user(
+			'tester',
+			array(
+				'first_name'   => 'Ada',
+				'last_name'    => 'Byron',
+				'display_name' => 'Ada Byron',
+			)
+		);
+		$other = $this->create_user(
+			'tester',
+			array(
+				'first_name' => 'Other',
+				'last_name'  => 'One',
+			)
+		);
+		$route = '/internal/users/' . $user->ID . '/names';
+
+		$ok = $this->send(
+			'PUT',
+			$route,
+			array(
+				'name'    => "Zoë O'Brien",
+				'surname' => 'Lovelace "Jr."',
+			)
+		);
+		$this->assertSame( 200, $ok->get_status(), (string) wp_json_encode( $ok->get_data() ) );
+		$this->assertSame( array( 'ok' => true ), $ok->get_data() );
+		clean_user_cache( $user->ID );
+		$changed = get_userdata( $user->ID );
+		$this->assertSame( "Zoë O'Brien", $changed->first_name );
+		$this->assertSame( 'Lovelace "Jr."', $changed->last_name );
+		$this->assertSame( "Zoë O'Brien Lovelace \"Jr.\"", $changed->display_name );
+		$this->assertSame( 'Other', get_userdata( $other->ID )->first_name );
+
+		// Markup is not kept.
+		$this->assertSame(
+			200,
+			$this->send(
+				'PUT',
+				$route,
+				array(
+					'name'    => '<b>Ada</b><script>alert(1)</script>',
+					'surname' => 'Byron',
+				)
+			)->get_status()
+		);
+		clean_user_cache( $user->ID );
+		$this->assertSame( 'Ada', get_userdata( $user->ID )->first_name );
+		$this->assertSame( 'Ada Byron', get_userdata( $user->ID )->display_name );
+
+		$this->assert_error(
+			$this->send(
+				'PUT',
+				$route,
+				array(
+					'name'    => '  ',
+					'surname' => 'Byron',
+				)
+			),
+			400,
+			'invalid_input'
+		);
+		$this->assert_error( $this->send( 'PUT', $route, array( 'name' => 'Ada' ) ), 400, 'invalid_input' );
+		$this->assert_error(
+			$this->send(
+				'PUT',
+				'/internal/users/999999999/names',
+				array(
+					'name'    => 'Ada',
+					'surname' => 'Byron',
+				)
+			),
+			404,
+			'user_not_found'
+		);
+
+		$unsigned = new WP_REST_Request( 'PUT', '/crowdscout/v1' . $route );
+		$unsigned->set_header( 'Content-Type', 'application/json' );
+		$unsigned->set_body(
+			(string) wp_json_encode(
+				array(
+					'name'    => 'Mallory',
+					'surname' => 'Unsigned',
+				)
+			)
+		);
+		$this->assertSame( 401, rest_do_request( $unsigned )->get_status() );
+		clean_user_cache( $user->ID );
+		$this->assertSame( 'Ada', get_userdata( $user->ID )->first_name );
+	}
+
+	/**
 	 * Delete removes the user; a second delete is 404; administrators are protected.
 	 */
 	public function test_delete_user(): void {

@@ -36,6 +36,15 @@ export interface AuthContext {
 	claims: TokenClaims;
 	/** The token's WordPress user (`sub`), the only identity a route may act on. */
 	wpUserId: number;
+	/** When the token was issued (`iat`), in seconds: a password change refuses the tokens issued before it. */
+	issuedAt: number;
+}
+
+/** A token whose signature and claims were checked. */
+export interface VerifiedToken {
+	claims: TokenClaims;
+	/** `iat`, in seconds. */
+	issuedAt: number;
 }
 
 export type TokenService = ReturnType< typeof createTokenService >;
@@ -49,7 +58,57 @@ export function createTokenService( secret: string ) {
 	const key = deriveJwtKey( secret );
 	// A token's claims cannot change: once its signature and claims are checked, only its expiry is left to
 	// check on the next request with it. The oldest entries leave when the cache is full.
-	const verified = new Map< string, { claims: TokenClaims; exp: number } >();
+	const verified = new Map<
+		string,
+		{ claims: TokenClaims; iat: number; exp: number }
+	>();
+
+	/**
+	 * @param token
+	 * @throws HttpError 401 when the token has expired (the client refreshes it), 403 for anything else.
+	 */
+	async function inspect( token: string ): Promise< VerifiedToken > {
+		const known = verified.get( token );
+		if ( known && Date.now() / 1000 <= known.exp + CLOCK_TOLERANCE ) {
+			return { claims: known.claims, issuedAt: known.iat };
+		}
+		let payload;
+		try {
+			( { payload } = await jwtVerify( token, key, {
+				algorithms: [ 'HS256' ],
+				issuer: TOKEN_ISSUER,
+				audience: TOKEN_AUDIENCE,
+				requiredClaims: [ 'sub', 'iat', 'exp' ],
+				// WordPress and the API may sit on different hosts whose clocks drift a little.
+				clockTolerance: CLOCK_TOLERANCE,
+				// Also refuses an `iat` in the future (beyond the tolerance): a token cannot be minted ahead.
+				maxTokenAge: TOKEN_TTL_SECONDS,
+			} ) );
+		} catch ( error ) {
+			// jose checks the signature before the claims, so only a genuine token can be reported expired.
+			if ( error instanceof joseErrors.JWTExpired ) {
+				throw unauthorized( EXPIRED_TOKEN_MESSAGE );
+			}
+			throw forbidden( INVALID_TOKEN_MESSAGE );
+		}
+		// Tokens live 15 minutes (docs/contracts.md): one signed for longer is refused, whoever signed it.
+		if (
+			typeof payload.sub !== 'string' ||
+			! /^[1-9]\d{0,18}$/.test( payload.sub ) ||
+			payload.exp! - payload.iat! > TOKEN_TTL_SECONDS + CLOCK_TOLERANCE
+		) {
+			throw forbidden( INVALID_TOKEN_MESSAGE );
+		}
+		const claims = {
+			sub: payload.sub,
+			role: typeof payload.role === 'string' ? payload.role : '',
+		};
+		if ( verified.size >= VERIFIED_CACHE_SIZE ) {
+			verified.delete( verified.keys().next().value! );
+		}
+		verified.set( token, { claims, iat: payload.iat!, exp: payload.exp! } );
+		return { claims, issuedAt: payload.iat! };
+	}
 
 	return {
 		async mint(
@@ -72,52 +131,15 @@ export function createTokenService( secret: string ) {
 			};
 		},
 
+		/** The token's claims and when it was issued (see `inspect`). */
+		inspect,
+
 		/**
 		 * @param token
 		 * @throws HttpError 401 when the token has expired (the client refreshes it), 403 for anything else.
 		 */
 		async verify( token: string ): Promise< TokenClaims > {
-			const known = verified.get( token );
-			if ( known && Date.now() / 1000 <= known.exp + CLOCK_TOLERANCE ) {
-				return known.claims;
-			}
-			let payload;
-			try {
-				( { payload } = await jwtVerify( token, key, {
-					algorithms: [ 'HS256' ],
-					issuer: TOKEN_ISSUER,
-					audience: TOKEN_AUDIENCE,
-					requiredClaims: [ 'sub', 'iat', 'exp' ],
-					// WordPress and the API may sit on different hosts whose clocks drift a little.
-					clockTolerance: CLOCK_TOLERANCE,
-					// Also refuses an `iat` in the future (beyond the tolerance): a token cannot be minted ahead.
-					maxTokenAge: TOKEN_TTL_SECONDS,
-				} ) );
-			} catch ( error ) {
-				// jose checks the signature before the claims, so only a genuine token can be reported expired.
-				if ( error instanceof joseErrors.JWTExpired ) {
-					throw unauthorized( EXPIRED_TOKEN_MESSAGE );
-				}
-				throw forbidden( INVALID_TOKEN_MESSAGE );
-			}
-			// Tokens live 15 minutes (docs/contracts.md): one signed for longer is refused, whoever signed it.
-			if (
-				typeof payload.sub !== 'string' ||
-				! /^[1-9]\d{0,18}$/.test( payload.sub ) ||
-				payload.exp! - payload.iat! >
-					TOKEN_TTL_SECONDS + CLOCK_TOLERANCE
-			) {
-				throw forbidden( INVALID_TOKEN_MESSAGE );
-			}
-			const claims = {
-				sub: payload.sub,
-				role: typeof payload.role === 'string' ? payload.role : '',
-			};
-			if ( verified.size >= VERIFIED_CACHE_SIZE ) {
-				verified.delete( verified.keys().next().value! );
-			}
-			verified.set( token, { claims, exp: payload.exp! } );
-			return claims;
+			return ( await inspect( token ) ).claims;
 		},
 	};
 }
@@ -143,10 +165,10 @@ export function createAuthenticateHook( tokens: TokenService ) {
 	return async function authenticate(
 		request: FastifyRequest
 	): Promise< void > {
-		const claims = await tokens.verify(
+		const { claims, issuedAt } = await tokens.inspect(
 			bearerToken( request.headers.authorization )
 		);
-		request.auth = { claims, wpUserId: Number( claims.sub ) };
+		request.auth = { claims, wpUserId: Number( claims.sub ), issuedAt };
 	};
 }
 
@@ -158,6 +180,27 @@ export function requireAuth( request: FastifyRequest ): AuthContext {
 		);
 	}
 	return request.auth;
+}
+
+/**
+ * Refuses a token issued before the tester's sessions were ended (a password change, `sessions_valid_from`) with
+ * the 401 of an expired token, so the client refreshes it; the refresh fails, as WordPress ended its session too.
+ * The instant comes with the tester row the request reads anyway: no query of its own.
+ *
+ * @param auth
+ * @param sessionsValidFrom ISO 8601 (whole seconds), null when no session was ever ended.
+ * @throws HttpError 401 'Token expired'.
+ */
+export function requireLiveSession(
+	auth: AuthContext,
+	sessionsValidFrom: string | null
+): void {
+	if (
+		sessionsValidFrom !== null &&
+		auth.issuedAt * 1000 < Date.parse( sessionsValidFrom )
+	) {
+		throw unauthorized( EXPIRED_TOKEN_MESSAGE );
+	}
 }
 
 /** The 403 of a valid token whose WordPress user has no tester profile. */

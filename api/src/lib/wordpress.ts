@@ -7,7 +7,7 @@ import { HttpError } from './errors.ts';
 
 /**
  * Client of the internal channel: WordPress owns identity, so every user-level action (create, check or change
- * a password, change the email, delete, read the role, list a role's users) is asked of it over signed HTTP
+ * a password, change the email or the names, delete, read the role, list a role's users) is asked of it over signed HTTP
  * (docs/contracts.md).
  * Expected refusals come back as values; anything else (no answer, timeout, 5xx, a refused signature, an
  * answer that breaks the contract) is a WordPressUnavailableError, which the error handler answers with 502.
@@ -73,6 +73,11 @@ export interface WordPressClient {
 		id: number,
 		email: string
 	) => Promise< 'changed' | 'email_exists' | 'not_found' >;
+	/** WordPress's first name, last name and display name ("Name Surname"). */
+	changeNames: (
+		id: number,
+		names: { name: string; surname: string }
+	) => Promise< 'changed' | 'not_found' >;
 	deleteUser: ( id: number ) => Promise< 'deleted' | 'not_found' >;
 	readRole: ( id: number ) => Promise< WordPressRole | null >;
 	/** One page of the users with `role`, by id, those above `after`. */
@@ -300,6 +305,21 @@ export function createWordPressClient( {
 					return 'changed';
 				case 409:
 					return 'email_exists';
+				case 404:
+					return 'not_found';
+			}
+			return unexpected( 'PUT', path, answer );
+		},
+
+		async changeNames( id, names ) {
+			const path = `/internal/users/${ id }/names`;
+			const answer = await call( 'PUT', path, {
+				name: names.name,
+				surname: names.surname,
+			} );
+			switch ( answer.status ) {
+				case 200:
+					return 'changed';
 				case 404:
 					return 'not_found';
 			}

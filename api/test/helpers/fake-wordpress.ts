@@ -44,6 +44,8 @@ export interface FakeWordPress {
 	welcomes: Array< { id: number; locale: string } >;
 	/** When set, welcome mails are answered with this status. */
 	failWelcomeWith: number | null;
+	/** When set, names changes are answered with this status. */
+	failNamesWith: number | null;
 	addUser: ( user: {
 		email: string;
 		password: string;
@@ -82,6 +84,7 @@ export async function startFakeWordPress( {
 		throttledRetryAfter: 42,
 		welcomes: [],
 		failWelcomeWith: null,
+		failNamesWith: null,
 		addUser( {
 			email,
 			password,
@@ -278,6 +281,24 @@ export async function startFakeWordPress( {
 				return [ 409, { code: 'email_exists' } ];
 			}
 			found.email = input.email;
+			return [ 200, { ok: true } ];
+		}
+		if (
+			( match = /^\/internal\/users\/(\d+)\/names$/.exec( path ) ) &&
+			method === 'PUT'
+		) {
+			if ( fake.failNamesWith ) {
+				return [ fake.failNamesWith, { code: 'failing_on_purpose' } ];
+			}
+			const found = user( match[ 1 ] );
+			if ( ! found ) {
+				return [ 404, { code: 'user_not_found' } ];
+			}
+			if ( ! input.name?.trim() || ! input.surname?.trim() ) {
+				return [ 400, { code: 'invalid_input' } ];
+			}
+			found.name = input.name;
+			found.surname = input.surname;
 			return [ 200, { ok: true } ];
 		}
 		if (

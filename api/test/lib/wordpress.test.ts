@@ -135,6 +135,37 @@ describe( 'WordPress channel client', () => {
 		);
 	} );
 
+	it( 'changes the names', async () => {
+		const user = wordpress.addUser( {
+			email: 'names@example.test',
+			password: 'x',
+			name: 'Ada',
+			surname: 'Byron',
+		} );
+		assert.equal(
+			await client.changeNames( user.id, {
+				name: 'Augusta',
+				surname: 'Lovelace',
+			} ),
+			'changed'
+		);
+		assert.deepEqual(
+			[ user.name, user.surname ],
+			[ 'Augusta', 'Lovelace' ]
+		);
+		assert.equal(
+			await client.changeNames( 999_999, { name: 'A', surname: 'B' } ),
+			'not_found'
+		);
+		// A refusal the contract does not list is WordPress misbehaving: 502.
+		await assert.rejects(
+			client.changeNames( user.id, { name: '', surname: 'B' } ),
+			( error: Error ) =>
+				error instanceof WordPressUnavailableError &&
+				error.statusCode === 502
+		);
+	} );
+
 	it( 'reads roles and deletes users', async () => {
 		const user = wordpress.addUser( {
 			email: 'lead@example.test',

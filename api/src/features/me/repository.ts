@@ -49,6 +49,8 @@ export interface Tester {
 	professionId: number | null;
 	educationId: number | null;
 	emailConfirmed: boolean;
+	/** ISO 8601, UTC, whole seconds: bearer tokens issued before it are refused (a password change sets it). */
+	sessionsValidFrom: string | null;
 	/** ISO 8601, UTC. */
 	createdAt: string;
 	updatedAt: string;
@@ -139,6 +141,10 @@ function toTester( row: Selectable< TestersTable > ): Tester {
 		professionId: toNullableInteger( row.profession_id ),
 		educationId: toNullableInteger( row.education_id ),
 		emailConfirmed: toBoolean( row.email_confirmed ),
+		sessionsValidFrom:
+			row.sessions_valid_from === null
+				? null
+				: fromSqlDateTime( row.sessions_valid_from ),
 		createdAt: fromSqlDateTime( row.created_at ),
 		updatedAt: fromSqlDateTime( row.updated_at ),
 	};
@@ -228,6 +234,23 @@ export function createTestersRepository( db: Kysely< Database > ) {
 
 		findByEmail: ( email: string ) =>
 			find( db, 'email', normaliseEmail( email ) ),
+
+		/**
+		 * Ends the tester's sessions: the bearer tokens issued before `now` (to the second) are refused from now on.
+		 *
+		 * @param id
+		 * @param now
+		 */
+		async endSessions(
+			id: number,
+			now: Date = new Date()
+		): Promise< void > {
+			await db
+				.updateTable( 'testers' )
+				.set( { sessions_valid_from: toSqlDateTime( now ) } )
+				.where( 'id', '=', id )
+				.execute();
+		},
 
 		/**
 		 * Which of these WordPress users have a tester.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { noTester, requireAuth } from '../../lib/auth.ts';
+import { noTester, requireAuth, requireLiveSession } from '../../lib/auth.ts';
 import type { Tester } from './repository.ts';
 
 /**
@@ -7,16 +7,19 @@ import type { Tester } from './repository.ts';
  * own statement use `orNoTester` instead).
  *
  * @param request
- * @throws HttpError 403 when the token's WordPress user has no tester profile.
+ * @throws HttpError 403 when the token's WordPress user has no tester profile; 401 'Token expired' when the token
+ *         was issued before the tester's sessions were ended (a password change).
  */
 export async function requireTester(
 	request: FastifyRequest
 ): Promise< Tester > {
+	const auth = requireAuth( request );
 	const tester = await request.server.services.testers.findByWpUserId(
-		requireAuth( request ).wpUserId
+		auth.wpUserId
 	);
 	if ( ! tester ) {
 		throw noTester();
 	}
+	requireLiveSession( auth, tester.sessionsValidFrom );
 	return tester;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserMe } from '../../contract/index.ts';
 import { handler } from '../../contract/handler.ts';
-import { orNoTester, requireAuth } from '../../lib/auth.ts';
+import { orNoTester, requireAuth, requireLiveSession } from '../../lib/auth.ts';
 import { monthOf } from '../ranking/repository.ts';
 import type { UserChangesInput } from './changes.ts';
 import { deleteAccount } from './delete-account.ts';
@@ -16,7 +16,8 @@ import { requireTester } from './require-tester.ts';
 import { updateProfile } from './update-profile.ts';
 
 export const getMe = handler< 'getMe' >( async ( request ) => {
-	const { claims, wpUserId } = requireAuth( request );
+	const auth = requireAuth( request );
+	const { claims, wpUserId } = auth;
 	const { fields } = request.query;
 	const { testers } = request.server.services;
 	let tester;
@@ -28,6 +29,7 @@ export const getMe = handler< 'getMe' >( async ( request ) => {
 				monthOf( new Date() )
 			)
 		) );
+		requireLiveSession( auth, tester.sessionsValidFrom );
 	} else {
 		tester = await requireTester( request );
 	}

@@ -20,10 +20,12 @@ export interface ProfileServices {
 }
 
 /**
- * PATCH and PUT /users/me. Every field is checked first; then WordPress, which owns the email and the password,
- * changes them; then the API's own fields are written in one transaction. A refusal or an outage at WordPress
- * therefore leaves the API as it was. WordPress's email change is undone when what follows it fails (a wrong
- * current password, the API's write), so the two stores keep one email.
+ * PATCH and PUT /users/me. Every field is checked first; then WordPress, which owns the email and the password
+ * and keeps a copy of the names (first_name, last_name, display_name), changes them; then the API's own fields
+ * are written in one transaction. A refusal or an outage at WordPress therefore leaves the API as it was.
+ * WordPress's email and names changes are undone when what follows them fails (a wrong current password, the
+ * API's write), so the two stores keep one email and one name. A password change ends the tester's sessions:
+ * WordPress's, and the API's bearer tokens issued before it (`sessions_valid_from`).
  *
  * @param services
  * @param services.testers
@@ -56,6 +58,32 @@ export async function updateProfile(
 			throw noTester();
 		}
 	}
+	// Both names go together (WordPress's display name is made of them), only when one of them changes.
+	const names =
+		( changes.name !== undefined && changes.name !== tester.name ) ||
+		( changes.surname !== undefined && changes.surname !== tester.surname )
+			? {
+					name: changes.name ?? tester.name,
+					surname: changes.surname ?? tester.surname,
+			  }
+			: undefined;
+	let namesChanged = false;
+	const undoNames = async () => {
+		if ( ! namesChanged ) {
+			return;
+		}
+		try {
+			await wordpress.changeNames( tester.wpUserId, {
+				name: tester.name,
+				surname: tester.surname,
+			} );
+		} catch ( error ) {
+			log.warn(
+				{ err: error, wpUserId: tester.wpUserId },
+				'profile: WordPress kept the new names of a change the API did not make'
+			);
+		}
+	};
 	const undoEmail = async () => {
 		if ( newEmail === undefined ) {
 			return;
@@ -71,6 +99,15 @@ export async function updateProfile(
 	};
 
 	try {
+		if ( names ) {
+			if (
+				( await wordpress.changeNames( tester.wpUserId, names ) ) ===
+				'not_found'
+			) {
+				throw noTester();
+			}
+			namesChanged = true;
+		}
 		if ( password ) {
 			const result = await wordpress.changePassword(
 				tester.wpUserId,
@@ -82,12 +119,16 @@ export async function updateProfile(
 			if ( result === 'not_found' ) {
 				throw noTester();
 			}
+			// WordPress changed the password and ended its sessions: the API's tokens end too, even if what
+			// follows fails (the password stays changed).
+			await testers.endSessions( tester.id );
 		}
 		// The single call site of the fiscal re-validation (features/fiscal/revalidate.ts, helper "api-fiscal").
 		return await testers.update( tester.id, changes, ( trx, testerId ) =>
 			revalidateFiscalProfile( trx, testerId )
 		);
 	} catch ( error ) {
+		await undoNames();
 		await undoEmail();
 		throw error instanceof DuplicateTesterError
 			? preconditionFailed( EMAIL_EXISTS_MESSAGE )

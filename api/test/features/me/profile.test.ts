@@ -29,6 +29,7 @@ const tester: Tester = {
 	professionId: 3,
 	educationId: null,
 	emailConfirmed: true,
+	sessionsValidFrom: null,
 	createdAt: '2024-01-01T00:00:00Z',
 	updatedAt: '2024-01-01T00:00:00Z',
 };

@@ -60,6 +60,7 @@ describe( `testers repository on ${ testEngine() }`, () => {
 				professionId: null,
 				educationId: null,
 				emailConfirmed: false,
+				sessionsValidFrom: null,
 				createdAt: '',
 				updatedAt: '',
 			}
