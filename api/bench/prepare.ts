@@ -16,6 +16,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTokenService } from '../src/lib/auth.ts';
 import { monthOf } from '../src/features/ranking/repository.ts';
 import { createTestersRepository } from '../src/features/me/repository.ts';
+import { writeCustomFieldCatalogue } from '../src/seed/custom-fields.ts';
 import { seed } from '../src/seed/index.ts';
 
 export const BENCH_EMAIL = 'bench-heavy@crowdscout.test';
@@ -122,6 +123,9 @@ const database = await openDatabase( url, seeded );
 const { db } = database;
 try {
 	await migrateToLatest( db );
+	// A reused data set gains what the catalogue got since (its groups' and options' names per language), so
+	// GET /custom_user_fields is measured on the rows it reads in production.
+	await writeCustomFieldCatalogue( db );
 	const testers = createTestersRepository( db );
 	if ( seeded ) {
 		const heavy = await testers.create( {

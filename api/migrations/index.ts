@@ -11,6 +11,8 @@ import * as m0009 from './0009-end-date-counts.ts';
 import * as m0010 from './0010-listed-end-counts.ts';
 import * as m0011 from './0011-campaign-copies.ts';
 import * as m0012 from './0012-profile.ts';
+import * as m0013 from './0013-sessions.ts';
+import * as m0014 from './0014-catalogue-translations.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -29,4 +31,6 @@ export const migrations: Record< string, Migration > = {
 	'0010-listed-end-counts': m0010,
 	'0011-campaign-copies': m0011,
 	'0012-profile': m0012,
+	'0013-sessions': m0013,
+	'0014-catalogue-translations': m0014,
 };

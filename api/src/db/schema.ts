@@ -74,6 +74,13 @@ export interface TestersTable {
 		string | null | undefined,
 		string | null
 	>;
+	// 0013-sessions
+	/** The second of the last password change: bearer tokens issued before it are refused. */
+	sessions_valid_from: ColumnType<
+		string | null,
+		string | null | undefined,
+		string | null
+	>;
 }
 
 export interface RateLimitHitsTable {
@@ -152,6 +159,22 @@ export interface CustomUserFieldOptionsTable {
 	field_id: number;
 	name: string;
 	position: Counter;
+}
+
+/** A group's name in one language (0014); the group's own `name` is the default. */
+export interface CustomUserFieldGroupTranslationsTable {
+	id: Id;
+	group_id: number;
+	language_code: string;
+	name: string;
+}
+
+/** An option's name in one language (0014); the option's own `name` is the default. */
+export interface CustomUserFieldOptionTranslationsTable {
+	id: Id;
+	option_id: number;
+	language_code: string;
+	name: string;
 }
 
 export interface TesterCustomValuesTable {
@@ -670,6 +693,8 @@ export interface Database {
 	custom_user_fields: CustomUserFieldsTable;
 	custom_user_field_translations: CustomUserFieldTranslationsTable;
 	custom_user_field_options: CustomUserFieldOptionsTable;
+	custom_user_field_group_translations: CustomUserFieldGroupTranslationsTable;
+	custom_user_field_option_translations: CustomUserFieldOptionTranslationsTable;
 	tester_custom_values: TesterCustomValuesTable;
 	fiscal_profiles: FiscalProfilesTable;
 	device_manufacturers: NamedLookupTable;

@@ -11,8 +11,8 @@ import type { DemoPlan } from './demo.ts';
  * (`npm start`, `npm run seed`), and the tests that need it call writeCustomFieldCatalogue.
  *
  * Ids are given, so the same on every engine and every run; a row whose id exists is left as it is (an
- * administrator's edit survives a seed). Field names and placeholders come in the product's four languages;
- * groups and options have one name in the catalogue (English, like the other lookups).
+ * administrator's edit survives a seed). Every name (groups, fields, options) and placeholder comes in the
+ * product's four languages; a group's or an option's own `name` is its English one, the default.
  */
 
 type Texts = { it: string; en: string; es: string; fr: string };
@@ -27,18 +27,50 @@ export interface CatalogueField {
 	enabled: boolean;
 	names: Texts;
 	placeholders: Texts | null;
-	options: ReadonlyArray< { id: number; name: string } >;
+	options: ReadonlyArray< CatalogueOption >;
+}
+
+export interface CatalogueOption {
+	id: number;
+	name: Texts;
 }
 
 export const CUSTOM_FIELD_GROUPS = [
-	{ id: 1, name: 'Tech habits' },
-	{ id: 2, name: 'Shopping' },
-] as const;
+	{
+		id: 1,
+		name: {
+			it: 'Abitudini tecnologiche',
+			en: 'Tech habits',
+			es: 'Hábitos tecnológicos',
+			fr: 'Habitudes technologiques',
+		},
+	},
+	{
+		id: 2,
+		name: {
+			it: 'Acquisti',
+			en: 'Shopping',
+			es: 'Compras',
+			fr: 'Achats',
+		},
+	},
+] as const satisfies ReadonlyArray< { id: number; name: Texts } >;
 
 /** Options get ids in the order of the fields, then of their lists. */
 let nextOptionId = 1;
-const options = ( names: readonly string[] ) =>
-	names.map( ( name ) => ( { id: nextOptionId++, name } ) );
+/**
+ * The options of a field: a brand, the same in every language, or its name per language.
+ *
+ * @param names
+ */
+const options = ( names: ReadonlyArray< string | Texts > ): CatalogueOption[] =>
+	names.map( ( name ) => ( {
+		id: nextOptionId++,
+		name:
+			typeof name === 'string'
+				? { it: name, en: name, es: name, fr: name }
+				: name,
+	} ) );
 
 export const LINKEDIN_FORMAT =
 	'^https://([a-z]{2,3}\\.)?linkedin\\.com/in/[A-Za-z0-9_-]{3,100}/?$;Enter your LinkedIn profile address, like https://www.linkedin.com/in/your-name';
@@ -155,9 +187,19 @@ export const CUSTOM_FIELDS = {
 		},
 		placeholders: null,
 		options: options( [
-			'Yes, a smart speaker',
-			'Yes, several smart home devices',
-			'No',
+			{
+				it: 'Sì, uno smart speaker',
+				en: 'Yes, a smart speaker',
+				es: 'Sí, un altavoz inteligente',
+				fr: 'Oui, une enceinte connectée',
+			},
+			{
+				it: 'Sì, diversi dispositivi per la casa intelligente',
+				en: 'Yes, several smart home devices',
+				es: 'Sí, varios dispositivos de hogar inteligente',
+				fr: 'Oui, plusieurs appareils de maison connectée',
+			},
+			{ it: 'No', en: 'No', es: 'No', fr: 'Non' },
 		] ),
 	},
 	shoppingFrequency: {
@@ -175,11 +217,31 @@ export const CUSTOM_FIELDS = {
 		},
 		placeholders: null,
 		options: options( [
-			'Every week',
-			'A few times a month',
-			'Once a month',
-			'A few times a year',
-			'Never',
+			{
+				it: 'Ogni settimana',
+				en: 'Every week',
+				es: 'Cada semana',
+				fr: 'Chaque semaine',
+			},
+			{
+				it: 'Qualche volta al mese',
+				en: 'A few times a month',
+				es: 'Algunas veces al mes',
+				fr: 'Quelques fois par mois',
+			},
+			{
+				it: 'Una volta al mese',
+				en: 'Once a month',
+				es: 'Una vez al mes',
+				fr: 'Une fois par mois',
+			},
+			{
+				it: "Qualche volta all'anno",
+				en: 'A few times a year',
+				es: 'Algunas veces al año',
+				fr: 'Quelques fois par an',
+			},
+			{ it: 'Mai', en: 'Never', es: 'Nunca', fr: 'Jamais' },
 		] ),
 	},
 	shops: {
@@ -226,8 +288,8 @@ export const CUSTOM_FIELDS = {
 const FIELDS: readonly CatalogueField[] = Object.values( CUSTOM_FIELDS );
 
 /**
- * Writes the catalogue's groups, fields (with their translations and options) that are not there yet, in one
- * transaction. Safe to run on every seed.
+ * Writes the catalogue's groups, fields (with their translations and options) that are not there yet, and the
+ * names per language of its groups and options that have none, in one transaction. Safe to run on every seed.
  *
  * @param db
  */
@@ -252,7 +314,7 @@ export async function writeCustomFieldCatalogue(
 				.values(
 					groups.map( ( group ) => ( {
 						id: group.id,
-						name: group.name,
+						name: group.name.en,
 						position: group.id,
 					} ) )
 				)
@@ -285,15 +347,12 @@ export async function writeCustomFieldCatalogue(
 			await trx
 				.insertInto( 'custom_user_field_translations' )
 				.values(
-					( Object.keys( field.names ) as Array< keyof Texts > ).map(
-						( language ) => ( {
-							field_id: field.id,
-							language_code: language,
-							name: field.names[ language ],
-							placeholder:
-								field.placeholders?.[ language ] ?? null,
-						} )
-					)
+					languagesOf( field.names ).map( ( language ) => ( {
+						field_id: field.id,
+						language_code: language,
+						name: field.names[ language ],
+						placeholder: field.placeholders?.[ language ] ?? null,
+					} ) )
 				)
 				.execute();
 			if ( field.options.length ) {
@@ -303,15 +362,113 @@ export async function writeCustomFieldCatalogue(
 						field.options.map( ( option, index ) => ( {
 							id: option.id,
 							field_id: field.id,
-							name: option.name,
+							name: option.name.en,
 							position: index,
 						} ) )
 					)
 					.execute();
 			}
 		}
+		await writeGroupAndOptionNames( trx );
 	} );
 }
+
+/**
+ * The names per language of the catalogue's groups and options (0014 came after the catalogue): written for a
+ * group or an option of the catalogue that has none yet and still has its English name, so that neither an
+ * administrator's rename nor their own translations are overwritten.
+ *
+ * @param trx
+ */
+async function writeGroupAndOptionNames(
+	trx: Kysely< Database >
+): Promise< void > {
+	const translated = {
+		groups: new Set(
+			(
+				await trx
+					.selectFrom( 'custom_user_field_group_translations' )
+					.select( 'group_id as id' )
+					.distinct()
+					.execute()
+			).map( ( row ) => row.id )
+		),
+		options: new Set(
+			(
+				await trx
+					.selectFrom( 'custom_user_field_option_translations' )
+					.select( 'option_id as id' )
+					.distinct()
+					.execute()
+			).map( ( row ) => row.id )
+		),
+	};
+	const untouched = async (
+		table: 'custom_user_field_groups' | 'custom_user_field_options',
+		catalogue: ReadonlyArray< { id: number; name: Texts } >,
+		done: ReadonlySet< number >
+	) => {
+		const wanted = catalogue.filter( ( row ) => ! done.has( row.id ) );
+		if ( ! wanted.length ) {
+			return [];
+		}
+		const stored = new Map(
+			(
+				await trx
+					.selectFrom( table )
+					.select( [ 'id', 'name' ] )
+					.where(
+						'id',
+						'in',
+						wanted.map( ( row ) => row.id )
+					)
+					.execute()
+			).map( ( row ) => [ row.id, row.name ] )
+		);
+		return wanted.filter( ( row ) => stored.get( row.id ) === row.name.en );
+	};
+	const untranslatedGroups = await untouched(
+		'custom_user_field_groups',
+		CUSTOM_FIELD_GROUPS,
+		translated.groups
+	);
+	if ( untranslatedGroups.length ) {
+		await trx
+			.insertInto( 'custom_user_field_group_translations' )
+			.values(
+				untranslatedGroups.flatMap( ( group ) =>
+					languagesOf( group.name ).map( ( language ) => ( {
+						group_id: group.id,
+						language_code: language,
+						name: group.name[ language ],
+					} ) )
+				)
+			)
+			.execute();
+	}
+	const untranslatedOptions = await untouched(
+		'custom_user_field_options',
+		FIELDS.flatMap( ( field ) => field.options ),
+		translated.options
+	);
+	if ( untranslatedOptions.length ) {
+		await trx
+			.insertInto( 'custom_user_field_option_translations' )
+			.values(
+				untranslatedOptions.flatMap( ( option ) =>
+					languagesOf( option.name ).map( ( language ) => ( {
+						option_id: option.id,
+						language_code: language,
+						name: option.name[ language ],
+					} ) )
+				)
+			)
+			.execute();
+	}
+}
+
+const languagesOf = ( texts: Texts ) =>
+	Object.keys( texts ) as Array< keyof Texts >;
 
 const certificationId = ( name: string ) => {
 	const row = LOOKUP_ROWS.certifications.find(

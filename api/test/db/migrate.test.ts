@@ -71,6 +71,8 @@ describe( `migrations on ${ testEngine() }`, () => {
 				'verified_at',
 				// 0012-profile
 				'deleted_at',
+				// 0013-sessions
+				'sessions_valid_from',
 			].sort()
 		);
 	} );

@@ -16,6 +16,8 @@ export const MIGRATIONS = [
 	'0010-listed-end-counts',
 	'0011-campaign-copies',
 	'0012-profile',
+	'0013-sessions',
+	'0014-catalogue-translations',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];

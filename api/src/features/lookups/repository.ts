@@ -51,7 +51,12 @@ export interface CustomUserFieldRow {
 	placeholder: PerLanguageText | null;
 	allowOther: boolean;
 	format: string | null;
-	options: Named[];
+	options: CustomUserFieldOptionRow[];
+}
+
+export interface CustomUserFieldOptionRow {
+	id: number;
+	name: PerLanguageText;
 }
 
 export interface CustomUserFieldGroupRow {
@@ -61,27 +66,61 @@ export interface CustomUserFieldGroupRow {
 }
 
 /**
- * A text per language from the translations that have one, with `it` filled from English (or any language)
- * when the Italian is missing; null when none has it.
+ * A text per language from the translations that have one, with `it` filled when the Italian is missing: from
+ * English, else from the catalogue's own name (groups and options have one), else from any language; null when
+ * there is nothing.
  *
- * @param texts
+ * @param texts       The translations by language code.
+ * @param defaultName The catalogue's own name, when the row has one.
  */
 function perLanguage(
-	texts: ReadonlyMap< string, string >
+	texts: ReadonlyMap< string, string > | undefined,
+	defaultName?: string
 ): PerLanguageText | null {
 	const fallback =
-		texts.get( 'it' ) ?? texts.get( 'en' ) ?? [ ...texts.values() ][ 0 ];
+		texts?.get( 'it' ) ??
+		texts?.get( 'en' ) ??
+		defaultName ??
+		( texts ? [ ...texts.values() ][ 0 ] : undefined );
 	if ( fallback === undefined ) {
 		return null;
 	}
 	const result: PerLanguageText = { it: fallback };
 	for ( const language of TEXT_LANGUAGES ) {
-		const text = texts.get( language );
+		const text = texts?.get( language );
 		if ( text !== undefined ) {
 			result[ language ] = text;
 		}
 	}
 	return result;
+}
+
+/**
+ * Translation rows as texts by row id and language code (lower case); empty texts are left out.
+ *
+ * @param rows   Rows with the id of what they translate, a language code and the texts.
+ * @param column The text to take.
+ */
+function textsById< Column extends string >(
+	rows: ReadonlyArray<
+		{ id: number; language_code: string } & Record< Column, string | null >
+	>,
+	column: Column
+): Map< number, Map< string, string > > {
+	const texts = new Map< number, Map< string, string > >();
+	for ( const row of rows ) {
+		const text = row[ column ];
+		if ( ! text ) {
+			continue;
+		}
+		let byLanguage = texts.get( row.id );
+		if ( ! byLanguage ) {
+			byLanguage = new Map();
+			texts.set( row.id, byLanguage );
+		}
+		byLanguage.set( row.language_code.toLowerCase(), text );
+	}
+	return texts;
 }
 
 export type LookupsRepository = ReturnType< typeof createLookupsRepository >;
@@ -302,78 +341,90 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 
 		/**
 		 * GET /custom_user_fields: the enabled fields by group, group 0 (no group) first, then the groups in their
-		 * order; a group without an enabled field is left out. Four small reads of the catalogue, whatever its
-		 * size, each in the order it is answered.
+		 * order; a group without an enabled field is left out. Groups, fields and options are named per language
+		 * (perLanguage). Six small reads of the catalogue, one per table whatever its size, each in the order it
+		 * is answered.
 		 */
 		async customUserFields(): Promise< CustomUserFieldGroupRow[] > {
 			const enabledFields = () =>
 				db
 					.selectFrom( 'custom_user_fields as f' )
 					.where( 'f.enabled', '=', 1 );
-			const [ groups, fields, translations, options ] = await Promise.all(
-				[
-					db
-						.selectFrom( 'custom_user_field_groups' )
-						.select( [ 'id', 'name' ] )
-						.orderBy( 'position' )
-						.orderBy( 'id' )
-						.execute(),
-					enabledFields()
-						.select( [
-							'f.id',
-							'f.group_id',
-							'f.type',
-							'f.allow_other',
-							'f.format',
-						] )
-						.orderBy( 'f.position' )
-						.orderBy( 'f.id' )
-						.execute(),
-					enabledFields()
-						.innerJoin(
-							'custom_user_field_translations as t',
-							't.field_id',
-							'f.id'
-						)
-						.select( [
-							't.field_id',
-							't.language_code',
-							't.name',
-							't.placeholder',
-						] )
-						.execute(),
-					enabledFields()
-						.innerJoin(
-							'custom_user_field_options as o',
-							'o.field_id',
-							'f.id'
-						)
-						.select( [ 'o.field_id', 'o.id', 'o.name' ] )
-						.orderBy( 'o.position' )
-						.orderBy( 'o.id' )
-						.execute(),
-				]
-			);
-			const names = new Map< number, Map< string, string > >();
-			const placeholders = new Map< number, Map< string, string > >();
-			for ( const row of translations ) {
-				const language = row.language_code.toLowerCase();
-				if ( ! names.has( row.field_id ) ) {
-					names.set( row.field_id, new Map() );
-					placeholders.set( row.field_id, new Map() );
-				}
-				names.get( row.field_id )!.set( language, row.name );
-				if ( row.placeholder ) {
-					placeholders
-						.get( row.field_id )!
-						.set( language, row.placeholder );
-				}
-			}
-			const optionsOf = new Map< number, Named[] >();
+			const enabledOptions = () =>
+				enabledFields().innerJoin(
+					'custom_user_field_options as o',
+					'o.field_id',
+					'f.id'
+				);
+			const [
+				groups,
+				groupTranslations,
+				fields,
+				fieldTranslations,
+				options,
+				optionTranslations,
+			] = await Promise.all( [
+				db
+					.selectFrom( 'custom_user_field_groups' )
+					.select( [ 'id', 'name' ] )
+					.orderBy( 'position' )
+					.orderBy( 'id' )
+					.execute(),
+				db
+					.selectFrom( 'custom_user_field_group_translations' )
+					.select( [ 'group_id as id', 'language_code', 'name' ] )
+					.execute(),
+				enabledFields()
+					.select( [
+						'f.id',
+						'f.group_id',
+						'f.type',
+						'f.allow_other',
+						'f.format',
+					] )
+					.orderBy( 'f.position' )
+					.orderBy( 'f.id' )
+					.execute(),
+				enabledFields()
+					.innerJoin(
+						'custom_user_field_translations as t',
+						't.field_id',
+						'f.id'
+					)
+					.select( [
+						't.field_id as id',
+						't.language_code',
+						't.name',
+						't.placeholder',
+					] )
+					.execute(),
+				enabledOptions()
+					.select( [ 'o.field_id', 'o.id', 'o.name' ] )
+					.orderBy( 'o.position' )
+					.orderBy( 'o.id' )
+					.execute(),
+				enabledOptions()
+					.innerJoin(
+						'custom_user_field_option_translations as t',
+						't.option_id',
+						'o.id'
+					)
+					.select( [
+						't.option_id as id',
+						't.language_code',
+						't.name',
+					] )
+					.execute(),
+			] );
+			const groupNames = textsById( groupTranslations, 'name' );
+			const fieldNames = textsById( fieldTranslations, 'name' );
+			const placeholders = textsById( fieldTranslations, 'placeholder' );
+			const optionNames = textsById( optionTranslations, 'name' );
+			const optionsOf = new Map< number, CustomUserFieldOptionRow[] >();
 			for ( const { field_id: fieldId, id, name } of options ) {
 				optionsOf.set( fieldId, [
 					...( optionsOf.get( fieldId ) ?? [] ),
-					{ id, name },
+					{ id, name: perLanguage( optionNames.get( id ), name )! },
 				] );
 			}
 			const fieldsOf = new Map< number, CustomUserFieldRow[] >();
@@ -384,13 +435,11 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 					{
 						id: field.id,
 						type: field.type,
-						name: perLanguage(
-							names.get( field.id ) ?? new Map()
-						) ?? {
+						name: perLanguage( fieldNames.get( field.id ) ) ?? {
 							it: '',
 						},
 						placeholder: perLanguage(
-							placeholders.get( field.id ) ?? new Map()
+							placeholders.get( field.id )
 						),
 						allowOther: toBoolean( field.allow_other ),
 						format: field.format,
@@ -401,7 +450,13 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 			return [ { id: 0, name: '' }, ...groups ]
 				.filter( ( group ) => fieldsOf.has( group.id ) )
 				.map( ( group ) => ( {
-					group: { id: group.id, name: { it: group.name } },
+					group: {
+						id: group.id,
+						name: perLanguage(
+							groupNames.get( group.id ),
+							group.name
+						)!,
+					},
 					fields: fieldsOf.get( group.id )!,
 				} ) );
 		},

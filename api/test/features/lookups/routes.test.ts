@@ -11,6 +11,7 @@ import {
 } from '../../../src/lookups/index.ts';
 import { createLookupsRepository } from '../../../src/features/lookups/repository.ts';
 import {
+	CUSTOM_FIELD_GROUPS,
 	CUSTOM_FIELDS,
 	writeCustomFieldCatalogue,
 } from '../../../src/seed/custom-fields.ts';
@@ -196,7 +197,7 @@ describe( `lookup routes on ${ testEngine() }`, () => {
 					],
 					[
 						1,
-						{ it: 'Tech habits' },
+						CUSTOM_FIELD_GROUPS[ 0 ].name,
 						[
 							CUSTOM_FIELDS.streaming.id,
 							CUSTOM_FIELDS.smartHome.id,
@@ -204,7 +205,7 @@ describe( `lookup routes on ${ testEngine() }`, () => {
 					],
 					[
 						2,
-						{ it: 'Shopping' },
+						CUSTOM_FIELD_GROUPS[ 1 ].name,
 						[
 							CUSTOM_FIELDS.shoppingFrequency.id,
 							CUSTOM_FIELDS.shops.id,
@@ -244,6 +245,116 @@ describe( `lookup routes on ${ testEngine() }`, () => {
 				fields.get( CUSTOM_FIELDS.smartHome.id ).placeholder,
 				null
 			);
+			// Options named in the four languages, not only a brand's one name.
+			assert.deepEqual(
+				fields.get( CUSTOM_FIELDS.shoppingFrequency.id ).options[ 0 ],
+				{
+					id: CUSTOM_FIELDS.shoppingFrequency.options[ 0 ].id,
+					name: {
+						it: 'Ogni settimana',
+						en: 'Every week',
+						es: 'Cada semana',
+						fr: 'Chaque semaine',
+					},
+				}
+			);
+		} );
+
+		it( "names a group or an option in Italian from English, else from the catalogue's own name", async () => {
+			const { db } = ctx.database;
+			await db
+				.insertInto( 'custom_user_field_groups' )
+				.values( [
+					{ id: 80, name: 'Pets', position: 80 },
+					{ id: 81, name: 'Cars', position: 81 },
+				] )
+				.execute();
+			await db
+				.insertInto( 'custom_user_fields' )
+				.values(
+					[ 80, 81 ].map( ( id ) => ( {
+						id,
+						group_id: id,
+						type: 'select' as const,
+						allow_other: 0,
+						format: null,
+						position: 0,
+						enabled: 1,
+					} ) )
+				)
+				.execute();
+			await db
+				.insertInto( 'custom_user_field_options' )
+				.values( [
+					{ id: 800, field_id: 80, name: 'Dog', position: 0 },
+					{ id: 801, field_id: 80, name: 'Cat', position: 1 },
+					{ id: 802, field_id: 80, name: 'Fish', position: 2 },
+				] )
+				.execute();
+			await db
+				.insertInto( 'custom_user_field_group_translations' )
+				.values( [
+					{ group_id: 80, language_code: 'en', name: 'Pets' },
+					{ group_id: 80, language_code: 'FR', name: 'Animaux' },
+				] )
+				.execute();
+			await db
+				.insertInto( 'custom_user_field_option_translations' )
+				.values( [
+					{ option_id: 800, language_code: 'it', name: 'Cane' },
+					{ option_id: 800, language_code: 'es', name: 'Perro' },
+					{ option_id: 801, language_code: 'es', name: 'Gato' },
+				] )
+				.execute();
+			try {
+				const groups = await getOk(
+					ctx,
+					'/custom_user_fields',
+					tester
+				);
+				const byId = new Map< number, any >(
+					groups.map( ( item: any ) => [ item.group.id, item ] )
+				);
+				assert.deepEqual( byId.get( 80 ).group.name, {
+					it: 'Pets',
+					en: 'Pets',
+					fr: 'Animaux',
+				} );
+				// No translation at all: the catalogue's own name.
+				assert.deepEqual( byId.get( 81 ).group.name, { it: 'Cars' } );
+				assert.deepEqual( byId.get( 80 ).fields[ 0 ].options, [
+					{ id: 800, name: { it: 'Cane', es: 'Perro' } },
+					{ id: 801, name: { it: 'Cat', es: 'Gato' } },
+					{ id: 802, name: { it: 'Fish' } },
+				] );
+			} finally {
+				await db
+					.deleteFrom( 'custom_user_fields' )
+					.where( 'id', 'in', [ 80, 81 ] )
+					.execute();
+				await db
+					.deleteFrom( 'custom_user_field_groups' )
+					.where( 'id', 'in', [ 80, 81 ] )
+					.execute();
+			}
+			// The translations went with their group and options.
+			for ( const table of [
+				'custom_user_field_group_translations',
+				'custom_user_field_option_translations',
+			] as const ) {
+				const left = await db
+					.selectFrom( table )
+					.select( 'name' )
+					.where( 'name', 'in', [
+						'Pets',
+						'Animaux',
+						'Cane',
+						'Perro',
+						'Gato',
+					] )
+					.execute();
+				assert.deepEqual( left, [], table );
+			}
 		} );
 
 		it( 'falls back to another language for a missing Italian name, and leaves out a group without enabled fields', async () => {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createProfilePartsRepository } from '../../../src/features/profile-parts/repository.ts';
 import { seed } from '../../../src/seed/index.ts';
 import {
+	CUSTOM_FIELD_GROUPS,
 	CUSTOM_FIELDS,
 	VETERAN_PROFILE,
 	writeCustomFieldCatalogue,
@@ -172,5 +173,95 @@ describe( `the demo's profile parts (seed) on ${ testEngine() }`, () => {
 			)
 		);
 		assert.equal( linkedIn.format, null );
+	} );
+
+	const groupNames = async ( groupId: number ) =>
+		Object.fromEntries(
+			(
+				await database.db
+					.selectFrom( 'custom_user_field_group_translations' )
+					.select( [ 'language_code', 'name' ] )
+					.where( 'group_id', '=', groupId )
+					.execute()
+			).map( ( row ) => [ row.language_code, row.name ] )
+		);
+	const optionNames = async ( optionId: number ) =>
+		Object.fromEntries(
+			(
+				await database.db
+					.selectFrom( 'custom_user_field_option_translations' )
+					.select( [ 'language_code', 'name' ] )
+					.where( 'option_id', '=', optionId )
+					.execute()
+			).map( ( row ) => [ row.language_code, row.name ] )
+		);
+
+	it( 'names every group and option in the four languages, the English one as the default name', async () => {
+		for ( const group of CUSTOM_FIELD_GROUPS ) {
+			assert.deepEqual( await groupNames( group.id ), group.name );
+		}
+		const frequency = CUSTOM_FIELDS.shoppingFrequency.options[ 0 ];
+		assert.deepEqual( await optionNames( frequency.id ), {
+			it: 'Ogni settimana',
+			en: 'Every week',
+			es: 'Cada semana',
+			fr: 'Chaque semaine',
+		} );
+		const options = Object.values( CUSTOM_FIELDS ).flatMap(
+			( field ) => field.options
+		);
+		const counted = await database.db
+			.selectFrom( 'custom_user_field_option_translations' )
+			.select( ( eb ) => eb.fn.countAll().as( 'n' ) )
+			.executeTakeFirstOrThrow();
+		assert.equal( Number( counted.n ), options.length * 4 );
+		const option = await database.db
+			.selectFrom( 'custom_user_field_options' )
+			.select( 'name' )
+			.where( 'id', '=', frequency.id )
+			.executeTakeFirstOrThrow();
+		assert.equal( option.name, 'Every week' );
+	} );
+
+	it( "names the groups and options of a catalogue seeded before their translations, keeping an administrator's names", async () => {
+		const [ tech, shopping ] = CUSTOM_FIELD_GROUPS;
+		const [ weekly, monthly ] = CUSTOM_FIELDS.shoppingFrequency.options;
+		const { db } = database;
+		// As 0014 found it: no translations. An administrator renamed a group and an option since.
+		await db.deleteFrom( 'custom_user_field_group_translations' ).execute();
+		await db
+			.deleteFrom( 'custom_user_field_option_translations' )
+			.execute();
+		await db
+			.updateTable( 'custom_user_field_groups' )
+			.set( { name: 'Purchases' } )
+			.where( 'id', '=', shopping.id )
+			.execute();
+		await db
+			.updateTable( 'custom_user_field_options' )
+			.set( { name: 'Weekly' } )
+			.where( 'id', '=', weekly.id )
+			.execute();
+
+		await writeCustomFieldCatalogue( db );
+
+		assert.deepEqual( await groupNames( tech.id ), tech.name );
+		assert.deepEqual( await groupNames( shopping.id ), {} );
+		assert.deepEqual( await optionNames( weekly.id ), {} );
+		assert.deepEqual( await optionNames( monthly.id ), monthly.name );
+
+		// Their own translation, later, is kept too.
+		await db
+			.updateTable( 'custom_user_field_group_translations' )
+			.set( { name: 'Tecnologia' } )
+			.where( 'group_id', '=', tech.id )
+			.where( 'language_code', '=', 'it' )
+			.execute();
+		await writeCustomFieldCatalogue( db );
+		assert.deepEqual( await groupNames( tech.id ), {
+			...tech.name,
+			it: 'Tecnologia',
+		} );
+		assert.deepEqual( await groupNames( shopping.id ), {} );
 	} );
 } );

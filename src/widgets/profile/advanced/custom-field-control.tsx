@@ -10,7 +10,12 @@ import CreatableSelect from 'react-select/creatable';
 import { FormField, type ControlProps } from '../../../components/form-field';
 import type { Locale } from '../../../lib/locale';
 import { useTranslation } from '../../../lib/use-translation';
-import { inLanguage, type Choice, type FieldValue } from './custom-fields';
+import {
+	inLanguage,
+	optionChoices,
+	type Choice,
+	type FieldValue,
+} from './custom-fields';
 import type { CustomField } from './types';
 
 interface CustomFieldControlProps {
@@ -51,25 +56,20 @@ function ChoiceSelect( {
 	onChange,
 	control,
 	placeholder,
+	locale,
 }: {
 	field: CustomField;
 	value: Choice | Choice[] | null;
 	onChange: ( value: FieldValue ) => void;
 	control: ControlProps;
 	placeholder: string;
+	locale: Locale;
 } ) {
 	const { t } = useTranslation();
 	const Input = useDescribedInput( control[ 'aria-describedby' ] );
 	const options = useMemo(
-		() =>
-			field.options.map(
-				( option ): Choice => ( {
-					value: String( option.id ),
-					label: option.name,
-					isCandidate: false,
-				} )
-			),
-		[ field.options ]
+		() => optionChoices( field, locale ),
+		[ field, locale ]
 	);
 	const isMulti = field.type === 'multiselect';
 	const shared = {
@@ -179,6 +179,7 @@ export function CustomFieldControl( {
 						onChange={ onChange }
 						control={ control }
 						placeholder={ placeholder }
+						locale={ locale }
 					/>
 				)
 			}

@@ -48,7 +48,7 @@ function CustomFieldsEditor( {
 	const schema = useMemo( () => customValuesSchema( fields ), [ fields ] );
 	// What the server holds: the form compares against it, and a save moves it forward field by field.
 	const [ stored, setStored ] = useState< CustomValues >( () =>
-		initialValues( fields, additional )
+		initialValues( fields, additional, locale )
 	);
 	const [ values, setValues ] = useState< CustomValues >( stored );
 	const [ saving, setSaving ] = useState( false );

@@ -25,7 +25,8 @@ export type CustomValues = Record< string, FieldValue >;
 export const INVALID_FORMAT = 'profileAdvanced.invalidFormat';
 
 /**
- * A name or placeholder in the page's language, else in Italian, the language every field has.
+ * A name or placeholder (of a group, a field or an option) in the page's language, else in Italian, the language
+ * the API always answers.
  *
  * @param text   The texts by language.
  * @param locale The page's language.
@@ -72,17 +73,43 @@ export function parseFormat(
 	}
 }
 
-const optionLabel = ( field: CustomField, stored: AdditionalValue ) =>
-	stored.text ??
-	field.options.find( ( option ) => String( option.id ) === stored.value )
-		?.name ??
-	stored.value;
+/**
+ * The choices of a select: its options, named in the page's language.
+ *
+ * @param field  A select or multiselect.
+ * @param locale The page's language.
+ */
+export function optionChoices( field: CustomField, locale: Locale ): Choice[] {
+	return field.options.map( ( option ) => ( {
+		value: String( option.id ),
+		label: inLanguage( option.name, locale ),
+		isCandidate: false,
+	} ) );
+}
 
-const toChoice = ( field: CustomField, stored: AdditionalValue ): Choice => ( {
+// A stored option is named as the list names it; `text` (the catalogue's default name) only if the list lacks it.
+const optionLabel = (
+	field: CustomField,
+	stored: AdditionalValue,
+	locale: Locale
+) => {
+	const option = field.options.find(
+		( candidate ) => String( candidate.id ) === stored.value
+	);
+	return option
+		? inLanguage( option.name, locale )
+		: stored.text ?? stored.value;
+};
+
+const toChoice = (
+	field: CustomField,
+	stored: AdditionalValue,
+	locale: Locale
+): Choice => ( {
 	value: stored.value,
 	label: stored.is_candidate
 		? stored.text ?? stored.value
-		: optionLabel( field, stored ),
+		: optionLabel( field, stored, locale ),
 	isCandidate: stored.is_candidate,
 } );
 
@@ -91,10 +118,12 @@ const toChoice = ( field: CustomField, stored: AdditionalValue ): Choice => ( {
  *
  * @param fields     Every field shown.
  * @param additional `additional` of GET /users/me.
+ * @param locale     The page's language, that option labels are in.
  */
 export function initialValues(
 	fields: CustomField[],
-	additional: AdditionalValue[]
+	additional: AdditionalValue[],
+	locale: Locale
 ): CustomValues {
 	const values: CustomValues = {};
 	for ( const field of fields ) {
@@ -105,11 +134,11 @@ export function initialValues(
 			values[ field.id ] = stored[ 0 ]?.value ?? '';
 		} else if ( field.type === 'select' ) {
 			values[ field.id ] = stored[ 0 ]
-				? toChoice( field, stored[ 0 ] )
+				? toChoice( field, stored[ 0 ], locale )
 				: null;
 		} else {
 			values[ field.id ] = stored.map( ( entry ) =>
-				toChoice( field, entry )
+				toChoice( field, entry, locale )
 			);
 		}
 	}
@@ -178,16 +207,19 @@ export function customValuesSchema( fields: CustomField[] ) {
 	for ( const field of fields ) {
 		const format =
 			field.type === 'text' ? parseFormat( field.format ) : null;
+		// Nullable: an empty select is null, and yup's mixed() refuses null by default.
 		shape[ field.id ] = format
-			? mixed().test(
-					'format',
-					format.message ?? INVALID_FORMAT,
-					( value ) =>
-						typeof value !== 'string' ||
-						value.trim() === '' ||
-						format.pattern.test( value.trim() )
-			  )
-			: mixed();
+			? mixed()
+					.nullable()
+					.test(
+						'format',
+						format.message ?? INVALID_FORMAT,
+						( value ) =>
+							typeof value !== 'string' ||
+							value.trim() === '' ||
+							format.pattern.test( value.trim() )
+					)
+			: mixed().nullable();
 	}
 	return object( shape );
 }

@@ -54,9 +54,41 @@ describe( 'advanced tab, custom user fields', () => {
 			'placeholder',
 			'ABC'
 		);
+		const group = screen.getByRole( 'button', { name: 'Passioni' } );
+		expect( group ).toBeVisible();
+		fireEvent.click( group );
+		// The stored option, though the API's `text` says "Football".
+		expect( screen.getByText( 'Calcio' ) ).toBeVisible();
+		expect( screen.queryByText( 'Football' ) ).toBeNull();
+	} );
+
+	it( 'names groups and options in Italian on an Italian page', async () => {
+		api = advancedApi( testConfig( { locale: 'it' } ) );
+		await renderAdvanced( { locale: 'it' }, () =>
+			screen.findByRole( 'button', { name: 'Salva' } )
+		);
+
 		expect(
-			screen.getByRole( 'button', { name: 'Passioni' } )
-		).toBeVisible();
+			screen.queryByRole( 'button', { name: 'Hobbies' } )
+		).toBeNull();
+		fireEvent.click( screen.getByRole( 'button', { name: 'Passioni' } ) );
+		expect( screen.getByLabelText( 'Sport' ) ).toBeVisible();
+		expect( screen.getByText( 'Calcio' ) ).toBeVisible();
+
+		await choose( 'Sport', 'Pallavolo' );
+
+		expect( screen.getByText( 'Pallavolo' ) ).toBeVisible();
+		expect( screen.queryByText( 'Volleyball' ) ).toBeNull();
+	} );
+
+	it( 'names options in the page language', async () => {
+		await renderAdvanced();
+
+		fireEvent.click( screen.getByRole( 'button', { name: 'Hobbies' } ) );
+		await choose( 'Sports', 'Volleyball' );
+
+		expect( screen.getByText( 'Volleyball' ) ).toBeVisible();
+		expect( screen.queryByText( 'Pallavolo' ) ).toBeNull();
 	} );
 
 	it( 'keeps Save disabled until something changes', async () => {

@@ -42,8 +42,8 @@ export const FIELDS: CustomUserFieldGroup[] = [
 				allow_other: false,
 				format: null,
 				options: [
-					{ id: 1, name: 'Android' },
-					{ id: 2, name: 'iOS' },
+					{ id: 1, name: { it: 'Android' } },
+					{ id: 2, name: { it: 'iOS' } },
 				],
 			},
 		],
@@ -59,8 +59,9 @@ export const FIELDS: CustomUserFieldGroup[] = [
 				allow_other: true,
 				format: null,
 				options: [
-					{ id: 7, name: 'Football' },
-					{ id: 8, name: 'Tennis' },
+					{ id: 7, name: { it: 'Calcio', en: 'Football' } },
+					{ id: 8, name: { it: 'Tennis' } },
+					{ id: 9, name: { it: 'Pallavolo', en: 'Volleyball' } },
 				],
 			},
 		],
@@ -70,6 +71,7 @@ export const FIELDS: CustomUserFieldGroup[] = [
 export const ADDITIONAL: UserAdditional[] = [
 	{ field_id: 11, value: 'XYZ', is_candidate: false },
 	{ field_id: 13, value: '2', is_candidate: false, text: 'iOS' },
+	// `text` is the option's default name; the page names the option in its own language.
 	{ field_id: 21, value: '7', is_candidate: false, text: 'Football' },
 ];
 
