@@ -19,6 +19,7 @@ import {
 	handleFrameworkError,
 	registerErrorHandlers,
 } from './lib/errors.ts';
+import { acceptEmptyJsonBodies } from './lib/json-body.ts';
 import { applyMethodOverride } from './lib/method-override.ts';
 import {
 	loadOpenApiDocument,
@@ -167,6 +168,7 @@ export async function buildApp( {
 	app.decorateRequest( 'auth', null );
 
 	registerErrorHandlers( app );
+	acceptEmptyJsonBodies( app );
 	registerOpenApi( app, {
 		document: document ?? loadOpenApiDocument(),
 		handlers,

@@ -4,6 +4,7 @@ import type { Tester } from '../../../src/features/me/repository.ts';
 import { LOOKUP_ROWS } from '../../../src/lookups/index.ts';
 import { startTestContext, type TestContext } from '../../helpers/context.ts';
 import { testEngine } from '../../helpers/database.ts';
+import { bearer } from '../../helpers/requests.ts';
 import { send } from './requests.ts';
 
 const language = ( name: string ) => {
@@ -122,6 +123,25 @@ describe( `/api/users/me/languages on ${ testEngine() }`, () => {
 			`/users/me/languages/${ english.id }`,
 			tester
 		);
+		assert.equal( response.statusCode, 200, response.body );
+		assert.deepEqual( response.json(), [ italian ] );
+	} );
+
+	it( 'DELETE answers as the browser sends it: a POST overridden to DELETE, JSON content type, no body', async () => {
+		const tester = await ctx.createTester();
+		await send( ctx, 'POST', '/users/me/languages', tester, [
+			'Italian',
+			'English',
+		] );
+		const response = await ctx.app.inject( {
+			method: 'POST',
+			url: `/api/users/me/languages/${ english.id }`,
+			headers: {
+				...bearer( await ctx.tokenFor( tester ) ),
+				'content-type': 'application/json',
+				'x-http-method-override': 'DELETE',
+			},
+		} );
 		assert.equal( response.statusCode, 200, response.body );
 		assert.deepEqual( response.json(), [ italian ] );
 	} );
