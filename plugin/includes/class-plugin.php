@@ -78,6 +78,7 @@ final class Plugin {
 			$this->ajax(),
 			$this->account_ajax(),
 			$this->profile_ajax(),
+			$this->privacy_export(),
 			$this->login_guard(),
 			$this->user_privacy(),
 			$this->admin_access(),
@@ -283,6 +284,18 @@ final class Plugin {
 	 */
 	public function profile_ajax(): Profile_Ajax {
 		return $this->service( Profile_Ajax::class, fn() => new Profile_Ajax( $this->email_confirmation() ) );
+	}
+
+	/**
+	 * The API's data in WordPress's personal-data export.
+	 *
+	 * @return Privacy_Export
+	 */
+	public function privacy_export(): Privacy_Export {
+		return $this->service(
+			Privacy_Export::class,
+			fn() => new Privacy_Export( $this->jwt(), array( $this->settings(), 'api_url' ) )
+		);
 	}
 
 	/**
