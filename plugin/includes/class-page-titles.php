@@ -19,9 +19,10 @@ final class Page_Titles {
 
 	/**
 	 * Widgets that show their page's title themselves, as the page's main heading: the dashboard ("Dashboard" and
-	 * its welcome, spec section 2), the login and sign-up cards, and the message pages.
+	 * its welcome, spec section 2), the profile ("Profile" above its cards), the login and sign-up cards, and the
+	 * message pages.
 	 */
-	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye' );
+	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'profile', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye' );
 
 	/**
 	 * Pages.

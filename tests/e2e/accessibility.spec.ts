@@ -24,6 +24,24 @@ async function violationsOf( page: Page ) {
 
 const VETERAN = { email: 'veteran@crowdscout.test', password: 'Veteran1234!' };
 
+const PROFILE_TABS = [ 'Base', 'Advanced', 'Fiscal', 'Settings' ] as const;
+
+/** Opens each tab of the profile in turn, waits for what it shows, and scans it. */
+async function scanProfileTabs(
+	page: Page,
+	ready: Record< ( typeof PROFILE_TABS )[ number ], () => Promise< void > >
+) {
+	for ( const tab of PROFILE_TABS ) {
+		await page.getByRole( 'tab', { name: tab } ).click();
+		await expect( page.getByRole( 'tab', { name: tab } ) ).toHaveAttribute(
+			'aria-selected',
+			'true'
+		);
+		await ready[ tab ]();
+		expect( await violationsOf( page ), tab ).toEqual( [] );
+	}
+}
+
 test.describe( 'accessibility (axe-core)', () => {
 	test( 'sign-up, empty and with every error shown', async ( { page } ) => {
 		await page.goto( '/getting-started/signup/' );
@@ -56,9 +74,91 @@ test.describe( 'accessibility (axe-core)', () => {
 		await logIn( page );
 		await page.goto( '/my-account/' );
 		await expect(
-			page
-				.locator( '.wp-block-crowdscout-profile-summary' )
-				.getByText( /^T\d+$/ )
+			page.locator( '.wp-block-crowdscout-profile' ).getByText( /^T\d+$/ )
+		).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+	} );
+
+	test( 'the profile of a complete tester: every tab, the Verified fiscal summary', async ( {
+		page,
+	} ) => {
+		await logIn( page, VETERAN.email, VETERAN.password );
+		await page.goto( '/my-account/' );
+		const panel = page.getByRole( 'tabpanel' );
+		await scanProfileTabs( page, {
+			Base: () =>
+				expect(
+					panel.locator( '.crowdscout-combo__single-value' )
+				).toHaveText( 'Milano' ),
+			Advanced: () =>
+				expect(
+					panel.getByRole( 'button', { name: /^Remove / } ).first()
+				).toBeVisible(),
+			Fiscal: () =>
+				expect(
+					panel
+						.locator( 'dt', { hasText: 'Status' } )
+						.locator( '+ dd' )
+				).toHaveText( 'Verified' ),
+			Settings: () =>
+				expect(
+					panel.getByRole( 'button', { name: 'Delete account' } )
+				).toBeVisible(),
+		} );
+	} );
+
+	test( 'the profile of a newcomer: every tab, the empty fiscal card and form, the delete dialog, the Base errors', async ( {
+		page,
+	} ) => {
+		await logIn( page );
+		await page.goto( '/my-account/' );
+		const panel = page.getByRole( 'tabpanel' );
+		await expect(
+			page.getByRole( 'heading', { name: 'Tax profile' } )
+		).toBeVisible();
+		await scanProfileTabs( page, {
+			Base: () => expect( panel.getByLabel( 'Phone' ) ).toBeVisible(),
+			Advanced: () =>
+				expect(
+					panel.getByRole( 'button', { name: 'Add certification' } )
+				).toBeVisible(),
+			Fiscal: () =>
+				expect(
+					panel.getByRole( 'radio', { name: 'Yes', exact: true } )
+				).toBeVisible(),
+			Settings: () =>
+				expect(
+					panel.getByRole( 'button', { name: 'Delete account' } )
+				).toBeVisible(),
+		} );
+
+		await panel.getByRole( 'button', { name: 'Delete account' } ).click();
+		const dialog = page.getByRole( 'dialog', {
+			name: 'Why do you want to delete your account?',
+		} );
+		await expect( dialog ).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+		await dialog.getByRole( 'button', { name: 'Back' } ).click();
+		await expect( dialog ).toHaveCount( 0 );
+
+		// Required fields emptied and a bad phone: the refused save shows every error (nothing is sent).
+		await page.getByRole( 'tab', { name: 'Base' } ).click();
+		const form = page.getByRole( 'form', { name: 'Base' } );
+		await form.getByLabel( /^Name/ ).fill( '' );
+		await form.getByLabel( /^Surname/ ).fill( '' );
+		await form.getByLabel( 'Phone' ).fill( '12' );
+		await form.getByLabel( /^Email/ ).fill( 'not-an-email' );
+		await form.getByRole( 'button', { name: 'Save' } ).click();
+		await expect(
+			form.getByText( 'This is a required field' ).first()
+		).toBeVisible();
+		await expect(
+			form.getByText(
+				'This is an invalid format. Should be formatted as +11000000000 or 0011000000000'
+			)
+		).toBeVisible();
+		await expect(
+			form.getByText( 'Email must be a valid email' )
 		).toBeVisible();
 		expect( await violationsOf( page ) ).toEqual( [] );
 	} );

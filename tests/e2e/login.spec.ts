@@ -78,7 +78,7 @@ test.describe( 'login and logout', () => {
 		page,
 	} ) => {
 		await page.goto( '/it/my-account/' );
-		const card = page.locator( '.wp-block-crowdscout-profile-summary' );
+		const card = page.locator( '.wp-block-crowdscout-profile' );
 		await expect(
 			card.getByRole( 'heading', { name: 'Accedi per continuare' } )
 		).toBeVisible();

@@ -6,7 +6,7 @@ test.describe( 'profile summary on my-account', () => {
 	} ) => {
 		await logIn( page );
 		await page.goto( '/my-account/' );
-		const card = page.locator( '.wp-block-crowdscout-profile-summary' );
+		const card = page.locator( '.wp-block-crowdscout-profile' );
 		await expect(
 			card.getByRole( 'heading', { name: DEMO.name } )
 		).toBeVisible();
@@ -17,7 +17,7 @@ test.describe( 'profile summary on my-account', () => {
 		page,
 	} ) => {
 		await page.goto( '/my-account/' );
-		const card = page.locator( '.wp-block-crowdscout-profile-summary' );
+		const card = page.locator( '.wp-block-crowdscout-profile' );
 		await expect(
 			card.getByRole( 'heading', { name: /login to continue/i } )
 		).toBeVisible();
@@ -31,7 +31,7 @@ test.describe( 'profile summary on my-account', () => {
 		page,
 	} ) => {
 		await page.goto( '/my-account/' );
-		const card = page.locator( '.wp-block-crowdscout-profile-summary' );
+		const card = page.locator( '.wp-block-crowdscout-profile' );
 		await card.getByLabel( 'Email' ).fill( DEMO.email );
 		await card
 			.getByLabel( 'Password', { exact: true } )

@@ -123,8 +123,8 @@ final class Page_Titles_Test extends Test_Case {
 	}
 
 	/**
-	 * The dashboard and the login page show their own titles, so the theme's post title block renders nothing
-	 * there; other pages of ours keep it, and so does the dashboard's title anywhere but on its own page.
+	 * The dashboard, the profile and the login page show their own titles, so the theme's post title block renders
+	 * nothing there; other pages of ours keep it, and so does the dashboard's title anywhere but on its own page.
 	 */
 	public function test_dashboard_page_has_one_title(): void {
 		$ids = $this->plugin()->pages()->ids();
@@ -156,8 +156,13 @@ final class Page_Titles_Test extends Test_Case {
 			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['login'] ) );
 			$this->assertSame( '', $title( $ids['login'] ) );
 
-			$GLOBALS['wp_query'] = new WP_Query( array( 'page_id' => $ids['my-account'] ) );
-			$this->assertStringContainsString( 'My account', $title( $ids['my-account'] ) );
+			$_SERVER['REQUEST_URI'] = '/my-account/';
+			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['my-account'] ) );
+			$this->assertSame( '', $title( $ids['my-account'] ) );
+
+			$_SERVER['REQUEST_URI'] = '/personal-equipment/';
+			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['personal-equipment'] ) );
+			$this->assertStringContainsString( 'Personal equipment', $title( $ids['personal-equipment'] ) );
 			$this->assertStringContainsString( 'My dashboard', $title( $ids['my-dashboard'] ), 'Elsewhere the dashboard keeps its title.' );
 		} finally {
 			$GLOBALS['post'] = null;

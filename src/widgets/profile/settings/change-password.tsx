@@ -114,7 +114,13 @@ export function ChangePassword( { reload }: { reload?: () => void } ) {
 				message: t( 'profileSettings.passwordChanged' ),
 			} )
 		);
-		await dispatch( logOut( reload ? { reload } : undefined ) );
+		const reloadPage = reload ?? ( () => window.location.reload() );
+		const loggedOut = await dispatch( logOut( { reload: reloadPage } ) );
+		// WordPress ended every session with the change, so its logout (nonce tied to the old session) may
+		// refuse: the reload shows the login card all the same.
+		if ( ! logOut.fulfilled.match( loggedOut ) || ! loggedOut.payload ) {
+			reloadPage();
+		}
 	};
 
 	return (

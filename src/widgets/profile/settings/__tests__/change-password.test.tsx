@@ -114,6 +114,22 @@ describe( 'settings tab, change password', () => {
 		expect( control( 'Current password' ) ).toHaveValue( '' );
 	} );
 
+	it( 'reloads even when WordPress refuses the logout of the session the change has ended', async () => {
+		api.on( 'PATCH /users/me', { status: 200, body: { id: 17 } } );
+		api.onAjax( 'appq_wp_logout', {
+			status: 403,
+			body: { success: false, data: { message: 'Expired' } },
+		} );
+		const { reload } = await renderSettings();
+		fillValid();
+		await waitFor( () => expect( update() ).toBeEnabled() );
+
+		fireEvent.click( update() );
+
+		await waitFor( () => expect( reload ).toHaveBeenCalledTimes( 1 ) );
+		expect( api.ajaxCalls( 'appq_wp_logout' ) ).toHaveLength( 1 );
+	} );
+
 	it( 'has no axe violations', async () => {
 		const { container } = await renderSettings();
 		type( 'New password', 'abc' );
