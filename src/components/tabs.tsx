@@ -1,6 +1,8 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useId, useRef, useState } from '@wordpress/element';
 
+import './tabs.scss';
+
 const block = 'crowdscout-tabs';
 
 /** One tab: its button's content and what its panel shows when it is selected. */

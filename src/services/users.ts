@@ -1,4 +1,5 @@
 import { api } from './api';
+import type { AnswerOf, BodyOf } from './contract';
 import type { Me, MeField } from './types';
 
 /**
@@ -17,7 +18,19 @@ export const usersApi = api.injectEndpoints( {
 				`${ endpointName }(${ [ ...queryArgs ].sort().join( ',' ) })`,
 			providesTags: [ 'Me' ],
 		} ),
+		updateMe: build.mutation<
+			AnswerOf< 'updateMe' >,
+			BodyOf< 'updateMe' >
+		>( {
+			query: ( changes ) => ( {
+				url: '/users/me',
+				method: 'PATCH',
+				body: changes,
+			} ),
+			// "Patching the user refreshes user data" (the dashboard reads onboarding_completed from Me).
+			invalidatesTags: [ 'Me' ],
+		} ),
 	} ),
 } );
 
-export const { useGetMeQuery } = usersApi;
+export const { useGetMeQuery, useUpdateMeMutation } = usersApi;

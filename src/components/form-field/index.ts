@@ -1,3 +1,4 @@
+export { CountryField, type CountryFieldProps } from './country-field';
 export {
 	CheckboxField,
 	SelectField,

@@ -1,5 +1,5 @@
 import { api } from '../../services/api';
-import type { AnswerOf, BodyOf, Popup, QueryOf } from '../../services/contract';
+import type { Popup, QueryOf } from '../../services/contract';
 
 /** A popup of the inbox; `content` is compressed (inbox/content.ts). */
 export type { Popup };
@@ -37,23 +37,7 @@ export const messagesApi = api.injectEndpoints( {
 		getMyPopup: build.mutation< Popup, number >( {
 			query: ( popupId ) => ( { url: `/users/me/popups/${ popupId }` } ),
 		} ),
-		updateMe: build.mutation<
-			AnswerOf< 'updateMe' >,
-			BodyOf< 'updateMe' >
-		>( {
-			query: ( changes ) => ( {
-				url: '/users/me',
-				method: 'PATCH',
-				body: changes,
-			} ),
-			// "Patching the user refreshes user data": the dashboard reads onboarding_completed from Me.
-			invalidatesTags: [ 'Me' ],
-		} ),
 	} ),
 } );
 
-export const {
-	useListMyPopupsQuery,
-	useGetMyPopupMutation,
-	useUpdateMeMutation,
-} = messagesApi;
+export const { useListMyPopupsQuery, useGetMyPopupMutation } = messagesApi;

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
+import { useEffect, useRef, useState } from '@wordpress/element';
 import { useFormikContext } from 'formik';
 
 import {
+	CountryField,
 	FormField,
 	SelectField,
 	TextField,
@@ -9,20 +10,19 @@ import {
 	useFieldError,
 } from '../../components/form-field';
 import { useSingleFlight } from '../../hooks/use-single-flight';
-import { countryOptions } from '../../lib/countries';
 import { useTranslation } from '../../lib/use-translation';
 import type { BodyOf } from '../../services/contract';
 import { showToast } from '../../services/toasts';
 import type { Me } from '../../services/types';
+import { useUpdateMeMutation } from '../../services/users';
 import { useAppDispatch } from '../../store/hooks';
-import { ComboField } from './combo-field';
 import { GENDER_LABELS } from './labels';
 import { LanguagesField } from './languages-field';
+import { PlaceField } from './place-field';
 import {
 	useGetMyFiscalQuery,
 	useListEducationQuery,
 	useListEmploymentsQuery,
-	useUpdateMeMutation,
 	useUpdateMyFiscalMutation,
 } from './profile-api';
 import { fiscalInputOf } from './fiscal-values';
@@ -32,7 +32,6 @@ import {
 	latestBirthDate,
 	type BaseValues,
 } from './schemas';
-import { usePlaceSearch } from './use-place-search';
 
 type UserChanges = NonNullable< BodyOf< 'updateMe' > >;
 
@@ -147,39 +146,22 @@ function CityField( { id }: { id: string } ) {
 	const { t } = useTranslation();
 	const { values, setFieldValue } = useFormikContext< BaseValues >();
 	const error = useFieldError( 'city' );
-	const loadOptions = usePlaceSearch( values.country );
 	return (
-		<ComboField
-			// A new country starts a new search, without the answers cached for the old one.
-			key={ values.country }
-			async
-			field={ {
-				id,
-				name: 'city',
-				label: t( 'profileBase.city' ),
-				hint: values.country ? undefined : t( 'profileBase.cityHint' ),
-				error,
-			} }
-			select={ {
-				loadOptions,
-				cacheOptions: true,
-				isClearable: true,
-				isDisabled: ! values.country,
-				value: values.city
-					? { value: values.city, label: values.city }
-					: null,
-				onChange: ( option ) =>
-					setFieldValue(
-						'city',
-						option?.place?.name ?? option?.label ?? ''
-					),
-				placeholder: t( 'profileBase.cityPlaceholder' ),
-				noOptionsMessage: ( { inputValue } ) =>
-					inputValue.trim()
-						? t( 'profileBase.cityNotFound' )
-						: t( 'profileBase.citySearch' ),
-				loadingMessage: () => t( 'profileBase.citySearching' ),
-			} }
+		<PlaceField
+			id={ id }
+			name="city"
+			label={ t( 'profileBase.city' ) }
+			hint={ values.country ? undefined : t( 'profileBase.cityHint' ) }
+			error={ error }
+			isClearable
+			country={ values.country }
+			value={ values.city }
+			onChange={ ( option ) =>
+				setFieldValue(
+					'city',
+					option?.place?.name ?? option?.label ?? ''
+				)
+			}
 		/>
 	);
 }
@@ -199,7 +181,7 @@ export function BaseTab( {
 	me: Me;
 	onPersonalDataChanged: () => void;
 } ) {
-	const { t, i18n } = useTranslation();
+	const { t } = useTranslation();
 	const dispatch = useAppDispatch();
 	const id = 'crowdscout-profile-base';
 	const [ saved, setSaved ] = useState( () => baseValuesOf( me ) );
@@ -208,14 +190,6 @@ export function BaseTab( {
 	const { data: fiscal } = useGetMyFiscalQuery();
 	const { data: employments = [] } = useListEmploymentsQuery();
 	const { data: education = [] } = useListEducationQuery();
-	const countries = useMemo(
-		() =>
-			countryOptions( i18n.language ).map( ( country ) => ( {
-				value: country.code,
-				label: country.name,
-			} ) ),
-		[ i18n.language ]
-	);
 	const genders = GENDERS.map( ( gender ) => ( {
 		value: gender,
 		label: t( GENDER_LABELS[ gender ] ),
@@ -335,14 +309,13 @@ export function BaseTab( {
 								autoComplete="email"
 								maxLength={ 254 }
 							/>
-							<SelectField
+							<CountryField
 								id={ `${ id }-country` }
 								name="country"
 								label={ t( 'profileBase.country' ) }
 								required
 								autoComplete="country"
 								placeholder={ t( 'profileBase.chooseCountry' ) }
-								options={ countries }
 							/>
 							<CityField id={ `${ id }-city` } />
 							<LanguagesField

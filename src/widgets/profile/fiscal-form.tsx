@@ -1,23 +1,21 @@
-import { useEffect, useMemo } from '@wordpress/element';
+import { useEffect } from '@wordpress/element';
 import { useFormikContext } from 'formik';
 
 import {
+	CountryField,
 	FormField,
-	SelectField,
 	TextField,
 	ValidatedForm,
 	useFieldError,
 } from '../../components/form-field';
 import { useSingleFlight } from '../../hooks/use-single-flight';
-import { countryOptions } from '../../lib/countries';
 import { useTranslation } from '../../lib/use-translation';
 import type { Me } from '../../services/types';
-import { ComboField } from './combo-field';
 import { ITALY } from './fiscal-values';
 import { FISCAL_TYPE_LABELS } from './labels';
+import { PlaceField } from './place-field';
 import { RadioGroup } from './radio-group';
 import { FISCAL_TYPES, fiscalSchema, type FiscalValues } from './schemas';
-import { usePlaceSearch } from './use-place-search';
 
 const block = 'wp-block-crowdscout-profile';
 
@@ -110,20 +108,9 @@ function PersonalData( { id, me }: { id: string; me: Me } ) {
 }
 
 function BirthPlace( { id }: { id: string } ) {
-	const { t, i18n } = useTranslation();
+	const { t } = useTranslation();
 	const { values, setFieldValue } = useFormikContext< FiscalValues >();
 	const cityError = useFieldError( 'birthCity' );
-	const loadOptions = usePlaceSearch( ITALY );
-	const countries = useMemo(
-		() =>
-			countryOptions( i18n.language )
-				.filter( ( country ) => country.code !== ITALY )
-				.map( ( country ) => ( {
-					value: country.code,
-					label: country.name,
-				} ) ),
-		[ i18n.language ]
-	);
 	return (
 		<>
 			<RadioGroup
@@ -137,50 +124,31 @@ function BirthPlace( { id }: { id: string } ) {
 				] }
 			/>
 			{ values.bornInItaly === 'yes' ? (
-				<ComboField
-					async
-					field={ {
-						id: `${ id }-birth-city`,
-						name: 'birthCity',
-						label: t( 'profileFiscal.birthCity' ),
-						required: true,
-						error: cityError,
-					} }
-					select={ {
-						loadOptions,
-						cacheOptions: true,
-						value: values.birthCity
-							? {
-									value: values.birthCity,
-									label: `${ values.birthCity } (${ values.birthProvince })`,
-							  }
-							: null,
-						onChange: ( option ) => {
-							setFieldValue(
-								'birthCity',
-								option?.place?.name ?? ''
-							);
-							setFieldValue(
-								'birthProvince',
-								option?.place?.province ?? ''
-							);
-						},
-						placeholder: t( 'profileBase.cityPlaceholder' ),
-						noOptionsMessage: ( { inputValue } ) =>
-							inputValue.trim()
-								? t( 'profileBase.cityNotFound' )
-								: t( 'profileBase.citySearch' ),
-						loadingMessage: () => t( 'profileBase.citySearching' ),
+				<PlaceField
+					id={ `${ id }-birth-city` }
+					name="birthCity"
+					label={ t( 'profileFiscal.birthCity' ) }
+					required
+					error={ cityError }
+					country={ ITALY }
+					value={ values.birthCity }
+					valueLabel={ `${ values.birthCity } (${ values.birthProvince })` }
+					onChange={ ( option ) => {
+						setFieldValue( 'birthCity', option?.place?.name ?? '' );
+						setFieldValue(
+							'birthProvince',
+							option?.place?.province ?? ''
+						);
 					} }
 				/>
 			) : (
-				<SelectField
+				<CountryField
 					id={ `${ id }-birth-country` }
 					name="birthCountry"
 					label={ t( 'profileFiscal.birthCountry' ) }
 					required
 					placeholder={ t( 'profileBase.chooseCountry' ) }
-					options={ countries }
+					exclude={ [ ITALY ] }
 				/>
 			) }
 		</>
@@ -191,37 +159,20 @@ function AddressCity( { id }: { id: string } ) {
 	const { t } = useTranslation();
 	const { values, setFieldValue } = useFormikContext< FiscalValues >();
 	const error = useFieldError( 'city' );
-	const loadOptions = usePlaceSearch( values.country );
 	return (
-		<ComboField
-			key={ values.country }
-			async
-			field={ {
-				id,
-				name: 'city',
-				label: t( 'profileFiscal.city' ),
-				required: true,
-				error,
-			} }
-			select={ {
-				loadOptions,
-				cacheOptions: true,
-				isDisabled: ! values.country,
-				value: values.city
-					? { value: values.city, label: values.city }
-					: null,
-				onChange: ( option ) => {
-					setFieldValue( 'city', option?.place?.name ?? '' );
-					if ( option?.place ) {
-						setFieldValue( 'province', option.place.province );
-					}
-				},
-				placeholder: t( 'profileBase.cityPlaceholder' ),
-				noOptionsMessage: ( { inputValue } ) =>
-					inputValue.trim()
-						? t( 'profileBase.cityNotFound' )
-						: t( 'profileBase.citySearch' ),
-				loadingMessage: () => t( 'profileBase.citySearching' ),
+		<PlaceField
+			id={ id }
+			name="city"
+			label={ t( 'profileFiscal.city' ) }
+			required
+			error={ error }
+			country={ values.country }
+			value={ values.city }
+			onChange={ ( option ) => {
+				setFieldValue( 'city', option?.place?.name ?? '' );
+				if ( option?.place ) {
+					setFieldValue( 'province', option.place.province );
+				}
 			} }
 		/>
 	);
@@ -286,17 +237,9 @@ export function FiscalForm( {
 	onSubmit: ( values: FiscalValues ) => Promise< void >;
 	onCancel?: () => void;
 } ) {
-	const { t, i18n } = useTranslation();
+	const { t } = useTranslation();
 	const id = 'crowdscout-profile-fiscal';
 	const [ saving, submit ] = useSingleFlight( onSubmit );
-	const countries = useMemo(
-		() =>
-			countryOptions( i18n.language ).map( ( country ) => ( {
-				value: country.code,
-				label: country.name,
-			} ) ),
-		[ i18n.language ]
-	);
 
 	return (
 		<ValidatedForm< FiscalValues >
@@ -316,7 +259,7 @@ export function FiscalForm( {
 							{ t( 'profileBase.requiredNote' ) }
 						</p>
 						<PersonalData id={ id } me={ me } />
-						<SelectField
+						<CountryField
 							id={ `${ id }-country` }
 							name="country"
 							label={ t( 'profileFiscal.country' ) }
@@ -324,7 +267,6 @@ export function FiscalForm( {
 							required
 							autoComplete="country"
 							placeholder={ t( 'profileBase.chooseCountry' ) }
-							options={ countries }
 						/>
 						<RadioGroup
 							id={ `${ id }-type` }

@@ -18,19 +18,6 @@ export type { FiscalProfile, IdName };
  */
 export const profileApi = api.injectEndpoints( {
 	endpoints: ( build ) => ( {
-		// Same definition as the dashboard's: whichever widget injects it first serves both.
-		updateMe: build.mutation<
-			AnswerOf< 'updateMe' >,
-			BodyOf< 'updateMe' >
-		>( {
-			query: ( changes ) => ( {
-				url: '/users/me',
-				method: 'PATCH',
-				body: changes,
-			} ),
-			// "Patching the user refreshes user data."
-			invalidatesTags: [ 'Me' ],
-		} ),
 		confirmMyEmail: build.mutation<
 			AnswerOf< 'confirmMyEmail' >,
 			BodyOf< 'confirmMyEmail' >
@@ -127,7 +114,6 @@ export const profileApi = api.injectEndpoints( {
 } );
 
 export const {
-	useUpdateMeMutation,
 	useConfirmMyEmailMutation,
 	useGetMyFiscalQuery,
 	useCreateMyFiscalMutation,

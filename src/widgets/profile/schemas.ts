@@ -1,8 +1,10 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { object, string } from 'yup';
 
+import { latestBirthDate, realBirthDate } from '../../lib/birth-date';
+
 /** The enforced age cutoff of the birth date (spec section 5; the message still says 18, as the spec's does). */
-export const MINIMUM_AGE = 16;
+export { MINIMUM_AGE, latestBirthDate, toIsoDate } from '../../lib/birth-date';
 
 export const GENDERS = [ 'female', 'male', 'not-specified', 'other' ] as const;
 export type Gender = ( typeof GENDERS )[ number ];
@@ -18,43 +20,13 @@ export const BASE_MESSAGES = {
 	phoneInvalid: 'profileBase.phoneInvalid',
 } as const;
 
-const pad = ( value: number, length = 2 ) =>
-	String( value ).padStart( length, '0' );
-
-export const toIsoDate = ( date: Date ) =>
-	`${ pad( date.getFullYear(), 4 ) }-${ pad( date.getMonth() + 1 ) }-${ pad(
-		date.getDate()
-	) }`;
-
-/**
- * The latest birth date allowed today, `YYYY-MM-DD`: today minus the minimum age (a 29 February rolls over to
- * 1 March, the day the tester turns sixteen in a common year).
- *
- * @param now The current time.
- */
-export function latestBirthDate( now: Date = new Date() ): string {
-	return toIsoDate(
-		new Date(
-			now.getFullYear() - MINIMUM_AGE,
-			now.getMonth(),
-			now.getDate()
-		)
-	);
-}
-
 const isRealDate = ( iso: string ) => {
 	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec( iso );
 	if ( ! match ) {
 		return false;
 	}
 	const [ year, month, day ] = match.slice( 1 ).map( Number );
-	const date = new Date( year, month - 1, day );
-	return (
-		year >= 1900 &&
-		date.getFullYear() === year &&
-		date.getMonth() === month - 1 &&
-		date.getDate() === day
-	);
+	return realBirthDate( year, month, day ) !== null;
 };
 
 /** The spec's phone shape: an optional plus, then digits and dashes, 4 to 20 characters in all. */

@@ -1,15 +1,14 @@
-import { useEffect, useMemo, useRef } from '@wordpress/element';
+import { useEffect, useRef } from '@wordpress/element';
 
 import {
 	CheckboxField,
-	SelectField,
+	CountryField,
 	TextField,
 	ValidatedForm,
 } from '../../components/form-field';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { useTranslation } from '../../lib/use-translation';
 import { BirthDateField } from './birth-date-field';
-import { countryOptions } from './countries';
 import { personalSchema, type PersonalValues } from './schemas';
 
 export type SubmitPhase = 'idle' | 'redirecting';
@@ -50,16 +49,8 @@ export function PersonalStep( {
 	onSubmit,
 	onBack,
 }: PersonalStepProps ) {
-	const { t, i18n } = useTranslation();
+	const { t } = useTranslation();
 	const nameRef = useRef< HTMLInputElement >( null );
-	const countries = useMemo(
-		() =>
-			countryOptions( i18n.language ).map( ( country ) => ( {
-				value: country.code,
-				label: country.name,
-			} ) ),
-		[ i18n.language ]
-	);
 
 	useEffect( () => {
 		nameRef.current?.focus();
@@ -114,14 +105,13 @@ export function PersonalStep( {
 							id={ `${ id }-birth-date` }
 							name="birthDate"
 						/>
-						<SelectField
+						<CountryField
 							id={ `${ id }-country` }
 							name="country"
 							label={ t( 'signup.country' ) }
 							required
 							autoComplete="country"
 							placeholder={ t( 'signup.chooseCountry' ) }
-							options={ countries }
 						/>
 						<TextField
 							id={ `${ id }-referral` }

@@ -1,9 +1,14 @@
 import { boolean, object, string } from 'yup';
 
+import {
+	latestBirthDate,
+	realBirthDate,
+	toIsoDate,
+} from '../../lib/birth-date';
 import { PASSWORD_RULES } from '../../lib/password-rules';
 
 /** The spec's minimum age: the enforced cutoff (section 5). The message still says 18, as the spec does. */
-export const MINIMUM_AGE = 16;
+export { MINIMUM_AGE, latestBirthDate } from '../../lib/birth-date';
 
 /** Yup messages are translation keys; the form renders them through `t`. */
 export const MESSAGES = {
@@ -65,33 +70,6 @@ export const accountSchema = object( {
 	password: passwordSchema,
 } );
 
-const pad = ( value: number, length = 2 ) =>
-	String( value ).padStart( length, '0' );
-
-const toIsoDate = ( date: Date ) =>
-	`${ pad( date.getFullYear(), 4 ) }-${ pad( date.getMonth() + 1 ) }-${ pad(
-		date.getDate()
-	) }`;
-
-/**
- * The latest birth date allowed today: today minus the minimum age, as `YYYY-MM-DD`. On 29 February the
- * same day sixteen years earlier may not exist; Date rolls it over to 1 March, which is the day the tester
- * turns sixteen in a common year.
- *
- * @param now The current time.
- */
-export function latestBirthDate( now: Date = new Date() ): string {
-	return toIsoDate(
-		new Date(
-			now.getFullYear() - MINIMUM_AGE,
-			now.getMonth(),
-			now.getDate()
-		)
-	);
-}
-
-const OLDEST_YEAR = 1900;
-
 /**
  * The parts as `YYYY-MM-DD` when they form a real date, otherwise null (31 February, month 13, "abc").
  *
@@ -108,17 +86,7 @@ export function isoBirthDate( parts: BirthDateParts ): string | null {
 	) {
 		return null;
 	}
-	const [ d, m, y ] = [ Number( day ), Number( month ), Number( year ) ];
-	const date = new Date( y, m - 1, d );
-	if (
-		y < OLDEST_YEAR ||
-		date.getFullYear() !== y ||
-		date.getMonth() !== m - 1 ||
-		date.getDate() !== d
-	) {
-		return null;
-	}
-	return toIsoDate( date );
+	return realBirthDate( Number( year ), Number( month ), Number( day ) );
 }
 
 const birthDateSchema = object( {

@@ -7,7 +7,7 @@ import { useConfig } from '../../../hooks/use-config';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { routeUrl } from '../../../lib/routes';
 import { useTranslation } from '../../../lib/use-translation';
-import { useUpdateMeMutation } from '../messages-api';
+import { useUpdateMeMutation } from '../../../services/users';
 import { BASIC_COURSE_POINTS, SLIDES } from './slides';
 import './onboarding.scss';
 

@@ -7,8 +7,8 @@ import { PasswordChecklist } from '../../../components/password-checklist';
 import { useTranslation } from '../../../lib/use-translation';
 import { logOut } from '../../../services/account';
 import { showToast } from '../../../services/toasts';
+import { useUpdateMeMutation } from '../../../services/users';
 import { useAppDispatch } from '../../../store/hooks';
-import { useUpdateMeMutation } from '../profile-api';
 import {
 	EMPTY_PASSWORD_CHANGE,
 	passwordChangeSchema,

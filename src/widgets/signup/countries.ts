@@ -1,5 +1,0 @@
-export {
-	COUNTRY_CODES,
-	countryOptions,
-	type CountryOption,
-} from '../../lib/countries';
