@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
+import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { object, string } from 'yup';
 
 import { latestBirthDate, realBirthDate } from '../../lib/birth-date';
@@ -53,7 +53,7 @@ export function isValidPhone( phone: string ): boolean {
 	}
 	const international = internationalPhone( typed );
 	return (
-		international.startsWith( '+' ) && isValidPhoneNumber( international )
+		international.startsWith( '+' ) && isPossiblePhoneNumber( international )
 	);
 }
 
