@@ -110,7 +110,27 @@ function sqliteDialect( file: string ): SqliteDialect {
 	database.pragma( 'journal_mode = WAL' );
 	database.pragma( 'synchronous = NORMAL' );
 	database.pragma( 'foreign_keys = ON' );
-	return new SqliteDialect( { database: withStatementCache( database ) } );
+	return new ImmediateSqliteDialect( {
+		database: withStatementCache( database ),
+	} );
+}
+
+/**
+ * Every transaction of the API writes, and most read before they write. Begun as SQLite's default (deferred), such
+ * a transaction holds a snapshot from its first read, and when another process has written since, its first write
+ * fails at once with SQLITE_BUSY instead of waiting: under concurrent profile saves from two API processes some
+ * failed even after the retries. `begin immediate` takes the write lock first, waiting up to the busy timeout.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+	createDriver() {
+		const driver = super.createDriver();
+		driver.beginTransaction = async ( connection: DatabaseConnection ) => {
+			await connection.executeQuery(
+				CompiledQuery.raw( 'begin immediate' )
+			);
+		};
+		return driver;
+	}
 }
 
 /** Distinct statements kept prepared; a list with `in (…)` of every length up to the page limit fits. */

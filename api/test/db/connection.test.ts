@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
-import { parseDatabaseUrl, redactUrl } from '../../src/db/connection.ts';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import {
+	createDatabase,
+	parseDatabaseUrl,
+	redactUrl,
+} from '../../src/db/connection.ts';
 
 describe( 'parseDatabaseUrl', () => {
 	it( 'reads SQLite files, relative to the working directory', () => {
@@ -70,5 +79,39 @@ describe( 'parseDatabaseUrl', () => {
 			redactUrl( 'mysql://root@h:3306/db' ),
 			'mysql://root@h:3306/db'
 		);
+	} );
+} );
+
+describe( 'transactions on SQLite', () => {
+	it( 'take the write lock when they begin, so a concurrent writer waits instead of failing mid-way', async () => {
+		const dir = fs.mkdtempSync(
+			path.join( os.tmpdir(), 'crowdscout-lock-' )
+		);
+		const file = path.join( dir, 'api.sqlite' );
+		const { db, destroy } = createDatabase( `sqlite://${ file }` );
+		// Another process's connection, which gives up at once instead of waiting.
+		const other = new SqliteDatabase( file, { timeout: 0 } );
+		try {
+			await sql`create table t (id integer primary key)`.execute( db );
+			let refused: unknown = null;
+			await db.transaction().execute( async ( trx ) => {
+				// Only a read so far: a deferred transaction would hold no lock yet.
+				await sql`select count(*) from t`.execute( trx );
+				try {
+					other.exec( 'begin immediate' );
+					other.exec( 'rollback' );
+				} catch ( error ) {
+					refused = error;
+				}
+			} );
+			assert.equal(
+				( refused as { code?: string } | null )?.code,
+				'SQLITE_BUSY'
+			);
+		} finally {
+			other.close();
+			await destroy();
+			fs.rmSync( dir, { recursive: true, force: true } );
+		}
 	} );
 } );
