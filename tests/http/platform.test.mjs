@@ -46,7 +46,8 @@ describe( 'widget pages', () => {
 		).text();
 		assert.match(
 			html,
-			/<div class="wp-block-crowdscout-profile crowdscout-widget[^"]*" data-crowdscout-widget="profile" data-crowdscout-attributes="\{\}"><\/div>/
+			// Wide unless an editor chooses otherwise (block.json's default), as the dashboard.
+			/<div class="wp-block-crowdscout-profile crowdscout-widget alignwide" data-crowdscout-widget="profile" data-crowdscout-attributes="\{&quot;align&quot;:&quot;wide&quot;\}"><\/div>/
 		);
 		assert.match( html, /plugins\/crowdscout\/build\/frontend\.js/ );
 		assert.doesNotMatch(

@@ -53,7 +53,8 @@ export function isValidPhone( phone: string ): boolean {
 	}
 	const international = internationalPhone( typed );
 	return (
-		international.startsWith( '+' ) && isPossiblePhoneNumber( international )
+		international.startsWith( '+' ) &&
+		isPossiblePhoneNumber( international )
 	);
 }
 
