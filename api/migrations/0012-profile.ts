@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isMysql } from '../src/db/engine.ts';
 
 /**
- * The profile's account deletion (features/me/deletion.ts) spans two stores, WordPress's users and this
+ * The profile's account deletion (src/features/me/delete-account.ts) spans two stores, WordPress's users and this
  * database, with no transaction across them. It is written in two phases around the WordPress call, so that a
  * process stopped half way leaves a row saying where it stopped:
  * - account_deletions gains `status` (pending while WordPress is asked, done once the personal data is gone,
