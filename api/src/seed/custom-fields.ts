@@ -157,7 +157,7 @@ export const CUSTOM_FIELDS = {
 		placeholders: {
 			it: 'Scegli tutti quelli che usi o aggiungine un altro',
 			en: 'Pick all you use or add another',
-			es: 'Elige todos los que usas o añade otro',
+			es: 'Elige los que usas o añade otro',
 			fr: 'Choisissez tous ceux que vous utilisez ou ajoutez-en un',
 		},
 		options: options( [

@@ -4,6 +4,7 @@ import { useFormikContext } from 'formik';
 import {
 	CountryField,
 	FormField,
+	type FormFieldProps,
 	TextField,
 	ValidatedForm,
 	useFieldError,
@@ -63,47 +64,53 @@ function PersonalData( { id, me }: { id: string; me: Me } ) {
 	const error = useFieldError( 'birthDate' );
 	return (
 		<div className={ `${ block }__grid` }>
-			<FormField id={ `${ id }-name` } label={ t( 'profileBase.name' ) }>
-				{ ( control ) => (
-					<input
-						{ ...control }
-						type="text"
-						readOnly
-						value={ me.name ?? '' }
-					/>
-				) }
-			</FormField>
-			<FormField
+			<ReadOnlyField
+				id={ `${ id }-name` }
+				label={ t( 'profileBase.name' ) }
+				value={ me.name ?? '' }
+			/>
+			<ReadOnlyField
 				id={ `${ id }-surname` }
 				label={ t( 'profileBase.surname' ) }
-			>
-				{ ( control ) => (
-					<input
-						{ ...control }
-						type="text"
-						readOnly
-						value={ me.surname ?? '' }
-					/>
-				) }
-			</FormField>
-			<FormField
+				value={ me.surname ?? '' }
+			/>
+			<ReadOnlyField
 				id={ `${ id }-birth-date` }
 				label={ t( 'profileBase.birthDate' ) }
+				name="birthDate"
+				value={ values.birthDate }
 				required
 				error={ error }
 				hint={ t( 'profileFiscal.personalDataHint' ) }
-			>
-				{ ( control ) => (
-					<input
-						{ ...control }
-						type="text"
-						name="birthDate"
-						readOnly
-						value={ values.birthDate }
-					/>
-				) }
-			</FormField>
+			/>
 		</div>
+	);
+}
+
+/**
+ * A value the fiscal form shows but takes from the Base tab.
+ *
+ * @param props
+ * @param props.value What it shows.
+ * @param props.name  The form value it stands for, when it has one.
+ */
+function ReadOnlyField( {
+	value,
+	name,
+	...field
+}: Omit< FormFieldProps, 'children' > & { value: string; name?: string } ) {
+	return (
+		<FormField { ...field }>
+			{ ( control ) => (
+				<input
+					{ ...control }
+					type="text"
+					name={ name }
+					readOnly
+					value={ value }
+				/>
+			) }
+		</FormField>
 	);
 }
 
