@@ -1,7 +1,10 @@
 /**
- * The device catalogue: manufacturers and current models per device type, PC types, and the operating systems
- * each type runs with their versions (newest first). Hand-made from the manufacturers' own line-ups (2020–2025);
- * ids are positions in the flattened lists below, so append only (in a new migration).
+ * The device catalogue: manufacturers and current models per device type, PC types, the operating systems each
+ * type runs with their versions (newest first), and which of them each manufacturer ships. Hand-made from the
+ * manufacturers' own line-ups (2020–2025). Ids are positions in the flattened lists below, so every list is
+ * append only: a model goes in a new line at the end of DEVICE_MODELS, a manufacturer at the end of
+ * DEVICE_MANUFACTURERS, a version in OS_VERSION_ADDITIONS; databases that ran 0004 get them from a new migration
+ * (0015 inserts whatever rows they lack).
  */
 
 /** The spec's device type codes. */
@@ -420,12 +423,325 @@ export const DEVICE_MODELS: readonly ModelLine[] = [
 		manufacturer: 'Roku',
 		models: [ 'Streaming Stick 4K', 'Ultra (2024)' ],
 	},
+
+	// 0015: the 2025 line-ups, and manufacturers 0004 lacked.
+	{
+		deviceType: smartphone,
+		manufacturer: 'Apple',
+		models: [
+			'iPhone 17 Pro Max',
+			'iPhone 17 Pro',
+			'iPhone Air',
+			'iPhone 17',
+		],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Samsung',
+		models: [
+			'Galaxy S25 Edge',
+			'Galaxy S25 FE',
+			'Galaxy Z Fold7',
+			'Galaxy Z Flip7',
+			'Galaxy Z Flip7 FE',
+			'Galaxy A56 5G',
+			'Galaxy A36 5G',
+			'Galaxy A26 5G',
+			'Galaxy A16 5G',
+		],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Google',
+		models: [
+			'Pixel 10 Pro XL',
+			'Pixel 10 Pro',
+			'Pixel 10',
+			'Pixel 10 Pro Fold',
+			'Pixel 9a',
+		],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Xiaomi',
+		models: [
+			'Xiaomi 15T Pro',
+			'Xiaomi 15T',
+			'Redmi Note 14 Pro+ 5G',
+			'Redmi Note 14',
+			'POCO F7 Pro',
+			'POCO F7',
+		],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'OnePlus',
+		models: [ 'OnePlus 13R', 'OnePlus Nord 5', 'OnePlus Nord CE5' ],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Motorola',
+		models: [
+			'edge 60 pro',
+			'edge 60',
+			'razr 60 ultra',
+			'razr 60',
+			'moto g85 5G',
+		],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'OPPO',
+		models: [ 'Find X8', 'Reno13 Pro 5G', 'Reno13 5G' ],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Huawei',
+		models: [ 'Pura 80 Pro', 'Mate X6', 'nova 13 Pro' ],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Sony',
+		models: [ 'Xperia 1 VII' ],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Nothing',
+		models: [
+			'Phone (3)',
+			'Phone (3a) Pro',
+			'Phone (3a)',
+			'CMF Phone 2 Pro',
+		],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Fairphone',
+		models: [ 'Fairphone (Gen. 6)' ],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'Honor',
+		models: [
+			'Magic7 Pro',
+			'Magic V3',
+			'Honor 400 Pro',
+			'Honor 400',
+			'Honor 200',
+		],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'realme',
+		models: [ 'GT 7 Pro', 'realme 14 Pro+ 5G', 'realme 14 Pro 5G' ],
+	},
+	{
+		deviceType: smartphone,
+		manufacturer: 'vivo',
+		models: [ 'X200 Pro', 'X200 FE', 'V50' ],
+	},
+	{
+		deviceType: tablet,
+		manufacturer: 'Apple',
+		models: [
+			'iPad Pro 13-inch (M5)',
+			'iPad Pro 11-inch (M5)',
+			'iPad Air 13-inch (M3)',
+			'iPad Air 11-inch (M3)',
+			'iPad (A16)',
+		],
+	},
+	{
+		deviceType: tablet,
+		manufacturer: 'Samsung',
+		models: [
+			'Galaxy Tab S11 Ultra',
+			'Galaxy Tab S11',
+			'Galaxy Tab S10 FE+',
+			'Galaxy Tab S10 FE',
+		],
+	},
+	{
+		deviceType: tablet,
+		manufacturer: 'Lenovo',
+		models: [ 'Yoga Tab Plus', 'Idea Tab Pro' ],
+	},
+	{
+		deviceType: tablet,
+		manufacturer: 'Xiaomi',
+		models: [ 'Xiaomi Pad 7 Pro', 'Xiaomi Pad 7', 'Redmi Pad 2' ],
+	},
+	{
+		deviceType: tablet,
+		manufacturer: 'Microsoft',
+		models: [ 'Surface Pro, 12-inch' ],
+	},
+	{
+		deviceType: tablet,
+		manufacturer: 'OnePlus',
+		models: [ 'OnePlus Pad 3' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'Apple',
+		models: [
+			'MacBook Air 13-inch (M4)',
+			'MacBook Air 15-inch (M4)',
+			'MacBook Pro 14-inch (M5)',
+			'Mac Studio (M4 Max)',
+		],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'Dell',
+		models: [ 'Dell 14 Plus', 'Dell Pro 14' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'HP',
+		models: [ 'OmniBook X 14', 'OmniBook 5 14' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'Lenovo',
+		models: [
+			'ThinkPad X1 Carbon Gen 13',
+			'Yoga Slim 7x',
+			'Legion Pro 7i',
+		],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'ASUS',
+		models: [ 'Zenbook A14', 'ROG Flow Z13 (2025)', 'Vivobook S 14' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'Acer',
+		models: [ 'Swift 14 AI', 'Aspire Go 15' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'Microsoft',
+		models: [ 'Surface Laptop, 13-inch' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'Framework',
+		models: [ 'Laptop 12', 'Desktop' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'Samsung',
+		models: [ 'Galaxy Book5 Pro', 'Galaxy Book5 360' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'MSI',
+		models: [ 'Prestige 13 AI+ Evo', 'Katana 15', 'Titan 18 HX' ],
+	},
+	{
+		deviceType: pc,
+		manufacturer: 'Razer',
+		models: [ 'Blade 16', 'Blade 14' ],
+	},
+	{
+		deviceType: smartwatch,
+		manufacturer: 'Apple',
+		models: [
+			'Apple Watch Series 11',
+			'Apple Watch Ultra 3',
+			'Apple Watch SE 3',
+		],
+	},
+	{
+		deviceType: smartwatch,
+		manufacturer: 'Samsung',
+		models: [ 'Galaxy Watch8 Classic', 'Galaxy Watch8' ],
+	},
+	{
+		deviceType: smartwatch,
+		manufacturer: 'Google',
+		models: [ 'Pixel Watch 4' ],
+	},
+	{
+		deviceType: smartTv,
+		manufacturer: 'Samsung',
+		models: [ 'Neo QLED QN90F', 'OLED S95F', 'OLED S90F', 'The Frame Pro' ],
+	},
+	{
+		deviceType: smartTv,
+		manufacturer: 'LG',
+		models: [ 'OLED evo G5', 'OLED evo C5', 'QNED86' ],
+	},
+	{
+		deviceType: smartTv,
+		manufacturer: 'Sony',
+		models: [ 'BRAVIA 8 II', 'BRAVIA 5' ],
+	},
+	{
+		deviceType: smartTv,
+		manufacturer: 'TCL',
+		models: [ 'C855', 'QM7K' ],
+	},
+	{
+		deviceType: smartTv,
+		manufacturer: 'Hisense',
+		models: [ 'U8N', 'U7N', 'A6N' ],
+	},
+	{
+		deviceType: smartTv,
+		manufacturer: 'Philips',
+		models: [ 'OLED809', 'The One PUS8909' ],
+	},
+	{
+		deviceType: smartTv,
+		manufacturer: 'Panasonic',
+		models: [ 'Z95A', 'Z90A' ],
+	},
 ];
 
-/** Every manufacturer of the catalogue, once, by name. */
+/**
+ * Every manufacturer of the catalogue, once. The first 26 are 0004's (its alphabetical order); later ones are
+ * appended, so no id moves.
+ */
 export const DEVICE_MANUFACTURERS: readonly string[] = [
-	...new Set( DEVICE_MODELS.map( ( line ) => line.manufacturer ) ),
-].sort( ( a, b ) => a.localeCompare( b, 'en' ) );
+	'Acer',
+	'Amazon',
+	'Apple',
+	'ASUS',
+	'Dell',
+	'Fairphone',
+	'Framework',
+	'Google',
+	'HP',
+	'Huawei',
+	'Lenovo',
+	'LG',
+	'Microsoft',
+	'Mobvoi',
+	'Motorola',
+	'Nintendo',
+	'Nothing',
+	'NVIDIA',
+	'OnePlus',
+	'OPPO',
+	'Roku',
+	'Samsung',
+	'Sony',
+	'TCL',
+	'Valve',
+	'Xiaomi',
+	// 0015
+	'Honor',
+	'realme',
+	'vivo',
+	'MSI',
+	'Razer',
+	'Hisense',
+	'Philips',
+	'Panasonic',
+];
 
 /** The spec's PC types, in its order. */
 export const PC_TYPES: readonly string[] = [
@@ -551,4 +867,127 @@ export const OS_PLATFORMS: readonly OsPlatform[] = [
 	{ deviceType: smartTv, name: 'tvOS', versions: [ '18', '17', '16' ] },
 	{ deviceType: smartTv, name: 'Fire OS', versions: [ '8', '7', '6' ] },
 	{ deviceType: smartTv, name: 'Roku OS', versions: [ '14', '13', '12' ] },
+	// 0015; a platform added since 0004 has its versions in OS_VERSION_ADDITIONS.
+	{ deviceType: smartTv, name: 'VIDAA', versions: [] },
 ];
+
+export interface OsVersionAddition {
+	deviceType: DeviceType;
+	/** The platform's name (with deviceType, unique). */
+	platform: string;
+	/** Newest first, all newer than the platform's versions listed before. */
+	versions: readonly string[];
+}
+
+/**
+ * Versions released since a platform's list was made: their ids follow every version of OS_PLATFORMS, and they
+ * sort before the versions listed before them (lookups/index.ts gives them positions below those). Append only.
+ */
+export const OS_VERSION_ADDITIONS: readonly OsVersionAddition[] = [
+	// 0015
+	{ deviceType: smartphone, platform: 'iOS', versions: [ '26' ] },
+	{ deviceType: smartphone, platform: 'Android', versions: [ '16' ] },
+	{
+		deviceType: smartphone,
+		platform: 'HarmonyOS',
+		versions: [ '5.1', '5.0' ],
+	},
+	{ deviceType: tablet, platform: 'iPadOS', versions: [ '26' ] },
+	{ deviceType: tablet, platform: 'Android', versions: [ '16' ] },
+	{ deviceType: tablet, platform: 'HarmonyOS', versions: [ '5.1', '5.0' ] },
+	{ deviceType: pc, platform: 'macOS', versions: [ '26 Tahoe' ] },
+	{
+		deviceType: pc,
+		platform: 'Linux',
+		versions: [ 'Debian 13', 'Fedora 42', 'Ubuntu 25.04' ],
+	},
+	{ deviceType: pc, platform: 'ChromeOS', versions: [ '138', '134' ] },
+	{ deviceType: gameConsole, platform: 'Nintendo', versions: [ '20.0' ] },
+	{ deviceType: gameConsole, platform: 'SteamOS', versions: [ '3.7' ] },
+	{ deviceType: smartwatch, platform: 'watchOS', versions: [ '26' ] },
+	{ deviceType: smartwatch, platform: 'Wear OS', versions: [ '6' ] },
+	{ deviceType: smartTv, platform: 'Tizen', versions: [ '9.0' ] },
+	{ deviceType: smartTv, platform: 'webOS', versions: [ '25' ] },
+	{ deviceType: smartTv, platform: 'tvOS', versions: [ '26' ] },
+	{ deviceType: smartTv, platform: 'Roku OS', versions: [ '15' ] },
+	{ deviceType: smartTv, platform: 'VIDAA', versions: [ 'U8', 'U7', 'U6' ] },
+];
+
+/**
+ * The platforms each manufacturer ships on its devices of a type (the device form offers only these: an iPhone
+ * runs iOS, never Android). A tester's PC is recorded by PC type, without a manufacturer, so any PC platform
+ * goes with it; the PC manufacturers' entries serve the lookups filtered by manufacturer.
+ */
+export const MANUFACTURER_PLATFORMS: Readonly<
+	Record< DeviceType, Readonly< Record< string, readonly string[] > > >
+> = {
+	[ smartphone ]: {
+		Apple: [ 'iOS' ],
+		Fairphone: [ 'Android' ],
+		Google: [ 'Android' ],
+		Honor: [ 'Android' ],
+		Huawei: [ 'HarmonyOS', 'Android' ],
+		Motorola: [ 'Android' ],
+		Nothing: [ 'Android' ],
+		OnePlus: [ 'Android' ],
+		OPPO: [ 'Android' ],
+		realme: [ 'Android' ],
+		Samsung: [ 'Android' ],
+		Sony: [ 'Android' ],
+		vivo: [ 'Android' ],
+		Xiaomi: [ 'Android' ],
+	},
+	[ tablet ]: {
+		Amazon: [ 'Fire OS' ],
+		Apple: [ 'iPadOS' ],
+		Google: [ 'Android' ],
+		Huawei: [ 'HarmonyOS' ],
+		Lenovo: [ 'Android' ],
+		Microsoft: [ 'Windows' ],
+		OnePlus: [ 'Android' ],
+		Samsung: [ 'Android' ],
+		Xiaomi: [ 'Android' ],
+	},
+	[ pc ]: {
+		Acer: [ 'Windows', 'ChromeOS', 'Linux' ],
+		Apple: [ 'macOS' ],
+		ASUS: [ 'Windows', 'ChromeOS', 'Linux' ],
+		Dell: [ 'Windows', 'Linux' ],
+		Framework: [ 'Windows', 'Linux', 'ChromeOS' ],
+		HP: [ 'Windows', 'ChromeOS', 'Linux' ],
+		Lenovo: [ 'Windows', 'ChromeOS', 'Linux' ],
+		Microsoft: [ 'Windows' ],
+		MSI: [ 'Windows' ],
+		Razer: [ 'Windows' ],
+		Samsung: [ 'Windows' ],
+	},
+	[ gameConsole ]: {
+		Microsoft: [ 'Xbox' ],
+		Nintendo: [ 'Nintendo' ],
+		Sony: [ 'PlayStation' ],
+		Valve: [ 'SteamOS' ],
+	},
+	[ smartwatch ]: {
+		Apple: [ 'watchOS' ],
+		Google: [ 'Wear OS' ],
+		Mobvoi: [ 'Wear OS' ],
+		OnePlus: [ 'Wear OS' ],
+		Samsung: [ 'Wear OS' ],
+		Xiaomi: [ 'Wear OS' ],
+	},
+	[ smartTv ]: {
+		Amazon: [ 'Fire OS' ],
+		Apple: [ 'tvOS' ],
+		Google: [ 'Android TV' ],
+		Hisense: [ 'VIDAA', 'Android TV' ],
+		LG: [ 'webOS' ],
+		NVIDIA: [ 'Android TV' ],
+		Panasonic: [ 'Fire OS' ],
+		Philips: [ 'Android TV' ],
+		Roku: [ 'Roku OS' ],
+		Samsung: [ 'Tizen' ],
+		Sony: [ 'Android TV' ],
+		TCL: [ 'Android TV', 'Roku OS' ],
+		Xiaomi: [ 'Android TV' ],
+	},
+};

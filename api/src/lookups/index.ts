@@ -3,7 +3,9 @@ import { CERTIFICATIONS } from './certifications.ts';
 import {
 	DEVICE_MANUFACTURERS,
 	DEVICE_MODELS,
+	MANUFACTURER_PLATFORMS,
 	OS_PLATFORMS,
+	OS_VERSION_ADDITIONS,
 	PC_TYPES,
 } from './devices.ts';
 import { LANGUAGES } from './languages.ts';
@@ -62,14 +64,57 @@ function deviceRows() {
 		device_type: platform.deviceType as number,
 		name: platform.name,
 	} ) );
-	const versions = OS_PLATFORMS.flatMap( ( platform, platformIndex ) =>
-		platform.versions.map( ( name, position ) => ( {
-			platform_id: platformIndex + 1,
+	const platformId = ( deviceType: number, name: string ) => {
+		const found = platforms.find(
+			( row ) => row.device_type === deviceType && row.name === name
+		);
+		if ( ! found ) {
+			throw new Error(
+				`No ${ name } platform for device type ${ deviceType }`
+			);
+		}
+		return found.id;
+	};
+	// A platform's later versions get positions below its earlier ones (0, 1, … in OS_PLATFORMS), so newest first
+	// stays the order without touching a stored row.
+	const lowest = new Map< number, number >();
+	const added = OS_VERSION_ADDITIONS.flatMap( ( addition ) => {
+		const id = platformId( addition.deviceType, addition.platform );
+		const below = ( lowest.get( id ) ?? 0 ) - addition.versions.length;
+		lowest.set( id, below );
+		return addition.versions.map( ( name, index ) => ( {
+			platform_id: id,
 			name,
-			position,
-		} ) )
-	).map( ( row, index ) => ( { id: index + 1, ...row } ) );
-	return { manufacturers, models, platforms, versions };
+			position: below + index,
+		} ) );
+	} );
+	const versions = [
+		...OS_PLATFORMS.flatMap( ( platform, platformIndex ) =>
+			platform.versions.map( ( name, position ) => ( {
+				platform_id: platformIndex + 1,
+				name,
+				position,
+			} ) )
+		),
+		...added,
+	].map( ( row, index ) => ( { id: index + 1, ...row } ) );
+	const manufacturerPlatforms = Object.entries(
+		MANUFACTURER_PLATFORMS
+	).flatMap( ( [ deviceType, byManufacturer ] ) =>
+		Object.entries( byManufacturer ).flatMap( ( [ manufacturer, names ] ) =>
+			names.map( ( name ) => ( {
+				manufacturer_id: manufacturerId.get( manufacturer )!,
+				platform_id: platformId( Number( deviceType ), name ),
+			} ) )
+		)
+	);
+	return {
+		manufacturers,
+		models,
+		platforms,
+		versions,
+		manufacturerPlatforms,
+	};
 }
 
 const certifications = certificationRows();
@@ -104,6 +149,12 @@ export const LOOKUP_ROWS = {
 	} ) ),
 } as const;
 
+/**
+ * Which platforms each manufacturer ships (MANUFACTURER_PLATFORMS): 0015's table, so not among the rows 0004
+ * inserts. Keyed by both ids, no id of its own.
+ */
+export const DEVICE_MANUFACTURER_PLATFORM_ROWS = devices.manufacturerPlatforms;
+
 export type LookupTable = keyof typeof LOOKUP_ROWS;
 
 export const LOOKUP_TABLES = Object.keys( LOOKUP_ROWS ) as LookupTable[];
@@ -115,7 +166,9 @@ export {
 	DEVICE_MANUFACTURERS,
 	DEVICE_MODELS,
 	DEVICE_TYPES,
+	MANUFACTURER_PLATFORMS,
 	OS_PLATFORMS,
+	OS_VERSION_ADDITIONS,
 	PC_TYPES,
 } from './devices.ts';
 export { LANGUAGES } from './languages.ts';

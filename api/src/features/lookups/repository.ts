@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { toBoolean, toInteger } from '../../db/values.ts';
 import { countriesIn, regionsOf } from '../../lookups/countries.ts';
@@ -123,6 +123,14 @@ function textsById< Column extends string >(
 	return texts;
 }
 
+/**
+ * Device catalogue names sort ignoring case on both engines ("realme" among the r's, "iOS" among the i's):
+ * SQLite's default collation is binary, MariaDB's is not.
+ *
+ * @param column
+ */
+const byLowerCase = ( column: string ) => sql`lower(${ sql.ref( column ) })`;
+
 export type LookupsRepository = ReturnType< typeof createLookupsRepository >;
 
 /**
@@ -225,7 +233,7 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * GET /devices/{deviceType}/models: sorted by manufacturer, then model.
+		 * GET /devices/{deviceType}/models: sorted by manufacturer, then model (ignoring case).
 		 *
 		 * @param deviceType            0 Smartphone … 5 Smart-tv.
 		 * @param filter
@@ -254,8 +262,8 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 				query = query.where( 'f.id', '=', filter.manufacturerId );
 			}
 			const rows = await query
-				.orderBy( 'f.name' )
-				.orderBy( 'm.name' )
+				.orderBy( byLowerCase( 'f.name' ) )
+				.orderBy( byLowerCase( 'm.name' ) )
 				.orderBy( 'm.id' )
 				.execute();
 			return rows.map( ( row ) => ( {
@@ -270,24 +278,61 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * GET /operating_systems with filterBy device type: by device type, then name.
+		 * GET /devices/{deviceType}/operating_systems: by device type, then name. With a manufacturer or a model,
+		 * only the platforms the manufacturer (the model's) ships (0015), so an iPhone never gets Android; a model
+		 * of another type than `deviceType` gets none.
 		 *
 		 * @param filter
 		 * @param filter.deviceType
+		 * @param filter.manufacturerId
+		 * @param filter.modelId
 		 */
 		async operatingSystems(
-			filter: { deviceType?: number } = {}
+			filter: {
+				deviceType?: number;
+				manufacturerId?: number;
+				modelId?: number;
+			} = {}
 		): Promise< OsPlatformRow[] > {
+			const { deviceType, manufacturerId, modelId } = filter;
 			let query = db
-				.selectFrom( 'os_platforms' )
-				.select( [ 'id', 'name', 'device_type' ] );
-			if ( filter.deviceType !== undefined ) {
-				query = query.where( 'device_type', '=', filter.deviceType );
+				.selectFrom( 'os_platforms as p' )
+				.select( [ 'p.id', 'p.name', 'p.device_type' ] );
+			if ( deviceType !== undefined ) {
+				query = query.where( 'p.device_type', '=', deviceType );
+			}
+			if ( manufacturerId !== undefined ) {
+				query = query.where( ( eb ) =>
+					eb.exists(
+						eb
+							.selectFrom( 'device_manufacturer_platforms as mp' )
+							.select( 'mp.platform_id' )
+							.whereRef( 'mp.platform_id', '=', 'p.id' )
+							.where( 'mp.manufacturer_id', '=', manufacturerId )
+					)
+				);
+			}
+			if ( modelId !== undefined ) {
+				query = query.where( ( eb ) =>
+					eb.exists(
+						eb
+							.selectFrom( 'device_models as m' )
+							.innerJoin(
+								'device_manufacturer_platforms as mp',
+								'mp.manufacturer_id',
+								'm.manufacturer_id'
+							)
+							.select( 'mp.platform_id' )
+							.where( 'm.id', '=', modelId )
+							.whereRef( 'm.device_type', '=', 'p.device_type' )
+							.whereRef( 'mp.platform_id', '=', 'p.id' )
+					)
+				);
 			}
 			const rows = await query
-				.orderBy( 'device_type' )
-				.orderBy( 'name' )
-				.orderBy( 'id' )
+				.orderBy( 'p.device_type' )
+				.orderBy( byLowerCase( 'p.name' ) )
+				.orderBy( 'p.id' )
 				.execute();
 			return rows.map( ( row ) => ( {
 				id: row.id,
@@ -297,7 +342,7 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * GET /os_versions with filterBy platform and/or device type: by platform, newest version first.
+		 * GET /devices/{deviceType}/os_versions with filterBy platform: by platform, newest version first.
 		 *
 		 * @param filter
 		 * @param filter.platformId
@@ -324,7 +369,7 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 			}
 			const rows = await query
 				.orderBy( 'p.device_type' )
-				.orderBy( 'p.name' )
+				.orderBy( byLowerCase( 'p.name' ) )
 				.orderBy( 'v.position' )
 				.orderBy( 'v.id' )
 				.execute();

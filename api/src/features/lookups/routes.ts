@@ -103,3 +103,53 @@ export const listCountryRegions = handler< 'listCountryRegions' >(
 		return cached( reply, regions );
 	}
 );
+
+export const listDeviceModels = handler< 'listDeviceModels' >(
+	async ( request, reply ) => {
+		const models = await request.server.services.lookups.deviceModels(
+			request.params.deviceType,
+			{ manufacturerId: request.query.filterBy?.manufacturer }
+		);
+		return cached(
+			reply,
+			models.map( ( { id, name, manufacturer } ) => ( {
+				id,
+				name,
+				manufacturer,
+			} ) )
+		);
+	}
+);
+
+export const listOperatingSystems = handler< 'listOperatingSystems' >(
+	async ( request, reply ) => {
+		const { manufacturer, model } = request.query.filterBy ?? {};
+		const platforms =
+			await request.server.services.lookups.operatingSystems( {
+				deviceType: request.params.deviceType,
+				manufacturerId: manufacturer,
+				modelId: model,
+			} );
+		return cached(
+			reply,
+			platforms.map( ( { id, name } ) => ( { id, name } ) )
+		);
+	}
+);
+
+export const listOsVersions = handler< 'listOsVersions' >(
+	async ( request, reply ) => {
+		const versions = await request.server.services.lookups.osVersions( {
+			deviceType: request.params.deviceType,
+			platformId: request.query.filterBy?.platform,
+		} );
+		return cached(
+			reply,
+			versions.map( ( { id, name, platform } ) => ( {
+				id,
+				name,
+				platform: { id: platform.id, name: platform.name },
+			} ) )
+		);
+	}
+);

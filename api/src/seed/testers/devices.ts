@@ -2,6 +2,7 @@ import {
 	DEVICE_TYPE_WEIGHTS,
 	MODELS_BY_TYPE,
 	PC_TYPE_IDS,
+	PLATFORMS_BY_MODEL,
 	PLATFORMS_BY_TYPE,
 	VERSIONS_BY_PLATFORM,
 } from '../catalogue.ts';
@@ -46,7 +47,14 @@ export function writeDevices( ctx: SeedContext, person: Person ): Device[] {
 					? FIRST_DEVICE_TYPES[ index % FIRST_DEVICE_TYPES.length ]
 					: rng.weighted( DEVICE_TYPE_WEIGHTS );
 		}
-		const platformId = rng.pick( PLATFORMS_BY_TYPE.get( type )! );
+		// A model runs what its manufacturer ships; a PC (by PC type) any PC platform.
+		const model =
+			type === 2 ? null : rng.pick( MODELS_BY_TYPE.get( type )! );
+		const platformId = rng.pick(
+			model === null
+				? PLATFORMS_BY_TYPE.get( type )!
+				: PLATFORMS_BY_MODEL.get( model )!
+		);
 		const versions = VERSIONS_BY_PLATFORM.get( platformId )!;
 		// Newer versions are more common.
 		const version =
@@ -64,8 +72,8 @@ export function writeDevices( ctx: SeedContext, person: Person ): Device[] {
 			deviceId,
 			person.id,
 			type,
-			type === 2 ? null : rng.pick( MODELS_BY_TYPE.get( type )! ),
-			type === 2 ? rng.pick( PC_TYPE_IDS ) : null,
+			model,
+			model === null ? rng.pick( PC_TYPE_IDS ) : null,
 			version,
 			sqlDateTime( added ),
 			! shape && d > 0 && rng.chance( 0.1 )
@@ -73,5 +81,36 @@ export function writeDevices( ctx: SeedContext, person: Person ): Device[] {
 				: null,
 		] );
 	}
+	for ( const type of shape?.spareDeviceTypes ?? [] ) {
+		writeSpareDevice( ctx, person, type );
+	}
 	return devices;
+}
+
+/**
+ * A device no campaign uses (left out of the list the applications choose from), drawn without the tester's
+ * random numbers so the rest of the tester's rows stay as they were: the type's first model, the first platform
+ * its maker ships, that platform's newest version.
+ *
+ * @param ctx
+ * @param person
+ * @param type   Any type but PC.
+ */
+function writeSpareDevice(
+	ctx: SeedContext,
+	person: Person,
+	type: number
+): void {
+	const model = MODELS_BY_TYPE.get( type )![ 0 ];
+	const platformId = PLATFORMS_BY_MODEL.get( model )![ 0 ];
+	ctx.writer.add( 'tester_devices', [
+		ctx.id( 'tester_devices' ),
+		person.id,
+		type,
+		model,
+		null,
+		VERSIONS_BY_PLATFORM.get( platformId )![ 0 ],
+		sqlDateTime( person.created + ( ctx.now - person.created ) / 2 ),
+		null,
+	] );
 }

@@ -10,6 +10,7 @@ import {
 	LOOKUP_ROWS,
 	LOOKUP_TABLES,
 	OS_PLATFORMS,
+	OS_VERSION_ADDITIONS,
 	PC_TYPES,
 	REGION_COUNTS,
 } from '../../../src/lookups/index.ts';
@@ -66,7 +67,7 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 		);
 		assert.equal(
 			expectedCounts.os_versions,
-			OS_PLATFORMS.reduce(
+			[ ...OS_PLATFORMS, ...OS_VERSION_ADDITIONS ].reduce(
 				( n, platform ) => n + platform.versions.length,
 				0
 			)
@@ -215,13 +216,17 @@ describe( `lookup data (0004) on ${ testEngine() }`, () => {
 			} )
 		).filter( ( platform ) => platform.name === 'iOS' );
 		const versions = await lookups.osVersions( { platformId: ios.id } );
+		// 0015's iOS 26 first, then 0004's versions in their order.
 		assert.deepEqual(
 			versions.map( ( version ) => version.name ),
-			OS_PLATFORMS.find(
-				( platform ) =>
-					platform.name === 'iOS' &&
-					platform.deviceType === DEVICE_TYPES.smartphone
-			)!.versions
+			[
+				'26',
+				...OS_PLATFORMS.find(
+					( platform ) =>
+						platform.name === 'iOS' &&
+						platform.deviceType === DEVICE_TYPES.smartphone
+				)!.versions,
+			]
 		);
 		const tv = await lookups.osVersions( {
 			deviceType: DEVICE_TYPES.smartTv,
