@@ -4,10 +4,15 @@ import {
 	type Selectable,
 	type SelectQueryBuilder,
 } from 'kysely';
-import type { BugPage, ExperiencePage, QueryOf } from '../../contract/index.ts';
+import type {
+	BugPage,
+	ExperienceFilters,
+	ExperiencePage,
+	QueryOf,
+} from '../../contract/index.ts';
 import { forceIndex } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
-import { fromSqlDateTime, toInteger } from '../../db/values.ts';
+import { fromSqlDateTime, toDateOnly, toInteger } from '../../db/values.ts';
 import { LastSeen } from '../../lib/last-seen.ts';
 import { pageOf, type SortOrder } from '../paging.ts';
 
@@ -59,6 +64,20 @@ const BUG_SORT = {
 const likeContaining = ( text: string ) =>
 	`%${ text.replace( /[!%_]/g, ( character ) => `!${ character }` ) }%`;
 
+/**
+ * The LIKE patterns of a search: the text as typed, and, when it has quotes or backslashes, as PHP's `addslashes`
+ * stored it in the reasons that came from WordPress (shown without the backslashes, src/lib/text.ts), so what the
+ * tester reads is what the tester finds.
+ *
+ * @param text
+ */
+const searchPatterns = ( text: string ): string[] => {
+	const slashed = text.replace( /[\\'"\0]/g, ( character ) =>
+		character === '\0' ? '\\0' : `\\${ character }`
+	);
+	return [ ...new Set( [ text, slashed ] ) ].map( likeContaining );
+};
+
 function nextDay( day: string ): string {
 	const date = new Date( `${ day }T00:00:00Z` );
 	date.setUTCDate( date.getUTCDate() + 1 );
@@ -69,6 +88,13 @@ function nextDay( day: string ): string {
 const EXPERIENCE_SORT_INDEXES = {
 	date: 'experience_entries_tester_date',
 	amount: 'experience_entries_tester_amount',
+} as const;
+
+/** The index that starts with the tester and each filter's column (0003-domain). */
+const EXPERIENCE_FILTER_INDEXES = {
+	campaign: 'experience_entries_tester_campaign',
+	activity: 'experience_entries_tester_activity',
+	date: 'experience_entries_tester_date',
 } as const;
 
 /** The index that holds a tester's bugs in each sort's order (0003-domain). */
@@ -274,10 +300,11 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					);
 			}
 			if ( query.search ) {
+				const matches = searchPatterns( query.search ).map(
+					( pattern ) => sql`x.note like ${ pattern } escape '!'`
+				);
 				base = base.where(
-					sql< boolean >`x.note like ${ likeContaining(
-						query.search
-					) } escape '!'`
+					sql< boolean >`(${ sql.join( matches, sql` or ` ) })`
 				);
 			}
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
@@ -339,6 +366,95 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 				note: row.note,
 			} ) );
 			return pageOf( results, query, total );
+		},
+
+		/**
+		 * The distinct campaigns, activities and days of a tester's experience entries, or undefined without a
+		 * tester. One statement: each value's branch reads only the tester's range of the index that starts with
+		 * the tester and that value (ids only; the campaigns' titles for the few distinct ones), and a branch of
+		 * the tester's own row tells an empty history from no tester.
+		 *
+		 * @param wpUserId The tester's WordPress user.
+		 */
+		async listExperienceFilters(
+			wpUserId: number
+		): Promise< ExperienceFilters | undefined > {
+			const own = ( index: string ) =>
+				db
+					.selectFrom( 'testers as me' )
+					.innerJoin(
+						ownRows( 'experience_entries', index ),
+						'x.tester_id',
+						'me.id'
+					)
+					.where( 'me.wp_user_id', '=', wpUserId );
+			// The union's columns: a value's id or its label (a campaign's title, a day), and which value it is.
+			const noId = sql< number | null >`null`;
+			const noLabel = sql< string | null >`null`;
+			const rows = await db
+				.selectFrom( 'testers as me' )
+				.where( 'me.wp_user_id', '=', wpUserId )
+				.select( ( eb ) => [
+					sql.lit( 'tester' ).as( 'kind' ),
+					eb.ref( 'me.id' ).$castTo< number | null >().as( 'id' ),
+					noLabel.as( 'label' ),
+				] )
+				.unionAll(
+					db
+						.selectFrom(
+							own( EXPERIENCE_FILTER_INDEXES.campaign )
+								.where( 'x.campaign_id', '>', 0 )
+								.select( 'x.campaign_id' )
+								.distinct()
+								.as( 'd' )
+						)
+						.innerJoin( 'campaigns as c', 'c.id', 'd.campaign_id' )
+						.select( [
+							sql.lit( 'campaign' ).as( 'kind' ),
+							'c.id as id',
+							'c.title as label',
+						] )
+				)
+				.unionAll(
+					own( EXPERIENCE_FILTER_INDEXES.activity )
+						.select( [
+							sql.lit( 'activity' ).as( 'kind' ),
+							'x.activity_id as id',
+							noLabel.as( 'label' ),
+						] )
+						.distinct()
+				)
+				.unionAll(
+					own( EXPERIENCE_FILTER_INDEXES.date )
+						.select( [
+							sql.lit( 'date' ).as( 'kind' ),
+							noId.as( 'id' ),
+							// A string on both engines (mysql2 runs with dateStrings).
+							sql< string >`date(x.created_at)`.as( 'label' ),
+						] )
+						.distinct()
+				)
+				.execute();
+			if ( ! rows.some( ( row ) => row.kind === 'tester' ) ) {
+				return undefined;
+			}
+			const of = ( kind: string ) =>
+				rows.filter( ( row ) => row.kind === kind );
+			return {
+				campaigns: of( 'campaign' )
+					.map( ( row ) => ( {
+						id: toInteger( row.id! ),
+						title: row.label!,
+					} ) )
+					.sort( ( a, b ) => b.id - a.id ),
+				activities: of( 'activity' )
+					.map( ( row ) => toInteger( row.id! ) )
+					.sort( ( a, b ) => a - b ),
+				dates: of( 'date' )
+					.map( ( row ) => toDateOnly( row.label )! )
+					.sort()
+					.reverse(),
+			};
 		},
 
 		/**

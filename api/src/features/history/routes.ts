@@ -32,3 +32,14 @@ export const listMyBugs = handler< 'listMyBugs' >( async ( request ) => {
 		} )
 	);
 } );
+
+export const listMyExperienceFilters = handler< 'listMyExperienceFilters' >(
+	async ( request ) => {
+		const { wpUserId } = requireAuth( request );
+		return orNoTester(
+			await request.server.services.history.listExperienceFilters(
+				wpUserId
+			)
+		);
+	}
+);
