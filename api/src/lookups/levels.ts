@@ -11,8 +11,9 @@ export interface Level {
 /**
  * The levels and their monthly thresholds (the spec leaves the amounts to us).
  *
- * - 0 None: the entry test is not done yet.
- * - 10 Basic: reached by the entry-test course, which gives 200 points; it cannot be lost (hold 0).
+ * - 0 None: the entry test is not done yet; only passing it moves a tester on (to Basic the following month).
+ * - 10 Basic: reached by the entry-test course, which gives 200 points (its reach value, shown in the legend);
+ *   it cannot be lost (hold 0).
  * - 20–60: each step asks for roughly twice the monthly points of the previous one to reach, and half of its
  *   own reach amount to hold, so a tester who slows down slides one level at a time rather than dropping out.
  *   A typical campaign gives 100–400 points, so Bronze is a campaign or two a month and Diamond a very active
@@ -32,7 +33,10 @@ export const LEVELS: readonly Level[] = [
 
 export type LevelId = Level[ 'id' ];
 
-const CLIMBING = LEVELS.filter( ( level ) => level.id > 0 && level.id < 100 );
+/** The levels reached by a month's points: Basic comes with the entry test, Legendary with the total. */
+export const CLIMBING = LEVELS.filter(
+	( level ) => level.id > 10 && level.id < 100
+);
 const BY_ID = new Map< number, Level >(
 	LEVELS.map( ( level ) => [ level.id, level ] )
 );
@@ -41,22 +45,39 @@ const BY_ID = new Map< number, Level >(
 export const levelById = ( id: number ): Level =>
 	BY_ID.get( id ) ?? LEVELS[ 0 ];
 
+/** The total experience that makes a tester Legendary for good. */
+export const LEGENDARY_TOTAL = levelById( 100 ).reachPoints;
+
 /**
- * The level a tester holds next month, from this month's level and points and the total experience after it:
- * Legendary is for good once the total reaches it; otherwise the highest level whose reach points were earned,
- * if above the current one; otherwise the current level when its hold points were earned (Basic and None need
- * none), or one level down.
+ * The level a tester holds next month, from this month's level and points, the total experience at the end of
+ * the month and the entry test:
+ * - level 0 (None) is left only through the entry test: passed by the end of the month, the tester is Basic next
+ *   month (Legendary if the total is there already), whatever the points; not passed, None still;
+ * - Legendary is for good once the total reaches it;
+ * - otherwise the highest level whose reach points were earned, if above the current one; otherwise the current
+ *   level when its hold points were earned (Basic needs none), or one level down.
  *
- * @param level  This month's level id.
- * @param points Points earned this month.
- * @param total  Total experience points at the end of the month.
+ * features/levels/change-sql.ts states the same rules in SQL; its tests hold the two together.
+ *
+ * @param level           This month's level id.
+ * @param points          Points earned this month.
+ * @param total           Total experience points at the end of the month.
+ * @param entryTestPassed Whether the tester had passed the entry test by the end of the month.
  */
 export function levelAfterMonth(
 	level: number,
 	points: number,
-	total: number
+	total: number,
+	entryTestPassed: boolean
 ): LevelId {
-	if ( level === 100 || total >= levelById( 100 ).reachPoints ) {
+	const current = levelById( level );
+	if ( current.id === 0 ) {
+		if ( ! entryTestPassed ) {
+			return 0;
+		}
+		return total >= LEGENDARY_TOTAL ? 100 : 10;
+	}
+	if ( current.id === 100 || total >= LEGENDARY_TOTAL ) {
 		return 100;
 	}
 	let best: LevelId = 0;
@@ -65,10 +86,9 @@ export function levelAfterMonth(
 			best = candidate.id;
 		}
 	}
-	if ( best > level ) {
+	if ( best > current.id ) {
 		return best;
 	}
-	const current = levelById( level );
 	if ( current.id >= 20 && points < current.holdPoints ) {
 		return ( current.id - 10 ) as LevelId;
 	}
