@@ -2,7 +2,7 @@
  * Benchmark data for `npm run bench` (scripts/bench/api.mjs): migrates the database at --db-url, and unless it
  * already holds this exact data set, seeds it at the requested scale with one extra tester given the `heavy`
  * demo profile (thousands of applications, experience entries and bugs). Prints one JSON line on stdout:
- * `{ token, testerId, campaignId, seeded, ms }`, a bearer token for that tester signed with CROWDSCOUT_SECRET.
+ * `{ token, testerId, campaignId, bugId, seeded, ms }`, a bearer token for that tester signed with CROWDSCOUT_SECRET.
  *
  *   node --import tsx api/bench/prepare.ts --db-url URL --testers N --campaigns M --bugs-per-tester K
  *     --experience-per-tester E --reference-date YYYY-MM-DD
@@ -184,6 +184,16 @@ try {
 		.where( 'campaign_id', 'is not', null )
 		.orderBy( 'id' )
 		.executeTakeFirst();
+	// The bug page's read: the tester's newest bug with media (signed per request), else the newest bug.
+	const bug = await db
+		.selectFrom( 'bugs as b' )
+		.leftJoin( 'bug_media as m', 'm.bug_id', 'b.id' )
+		.select( 'b.id' )
+		.where( 'b.tester_id', '=', heavy.id )
+		.orderBy( 'm.id', 'desc' )
+		.orderBy( 'b.id', 'desc' )
+		.limit( 1 )
+		.executeTakeFirst();
 	// The rank's worst case: a tester in the middle of the most crowded level this month.
 	const month = monthOf( new Date() );
 	const crowded = await db
@@ -233,6 +243,7 @@ try {
 			experience,
 			bugs,
 			campaignId: entry?.campaign_id ?? null,
+			bugId: bug?.id ?? null,
 			middle: {
 				token: await mint( middle.wp_user_id ),
 				level: crowded.level_id,

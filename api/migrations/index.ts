@@ -13,6 +13,9 @@ import * as m0011 from './0011-campaign-copies.ts';
 import * as m0012 from './0012-profile.ts';
 import * as m0013 from './0013-sessions.ts';
 import * as m0014 from './0014-catalogue-translations.ts';
+import * as m0015 from './0015-device-platforms.ts';
+import * as m0016 from './0016-bug-review.ts';
+import * as m0017 from './0017-level-changes.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -33,4 +36,7 @@ export const migrations: Record< string, Migration > = {
 	'0012-profile': m0012,
 	'0013-sessions': m0013,
 	'0014-catalogue-translations': m0014,
+	'0015-device-platforms': m0015,
+	'0016-bug-review': m0016,
+	'0017-level-changes': m0017,
 };

@@ -10,6 +10,7 @@ import type { Services } from './context.ts';
 import {
 	DEFAULT_TRUSTED_PROXIES,
 	checkSecret,
+	readDataDir,
 	type AppConfig,
 } from './config.ts';
 import type { Database } from './db/schema.ts';
@@ -38,6 +39,11 @@ import { createTestersRepository } from './features/me/repository.ts';
 import { createLookupsRepository } from './features/lookups/repository.ts';
 import { createProfilePartsRepository } from './features/profile-parts/repository.ts';
 import { createFiscalRepository } from './features/fiscal/repository.ts';
+import { createDevicesRepository } from './features/devices/repository.ts';
+import { createBugsRepository } from './features/bugs/repository.ts';
+import type { FileStorage } from './storage/index.ts';
+import { createLocalStorage, mediaDirectory } from './storage/local.ts';
+import { createMediaUrls } from './storage/signed-url.ts';
 import { handlers } from './features/index.ts';
 
 export type LoggerOptions = Exclude<
@@ -53,6 +59,8 @@ export interface BuildAppOptions {
 	logger?: boolean | LoggerOptions;
 	/** The contract; api/openapi.yaml by default. */
 	document?: OpenApiDocument;
+	/** Where stored files live (docs/storage.md); by default the `media` directory of the data directory. */
+	storage?: FileStorage;
 }
 
 /** Credentials never reach the logs, whatever a future log line includes. */
@@ -119,6 +127,7 @@ export async function buildApp( {
 	db,
 	logger = false,
 	document,
+	storage,
 }: BuildAppOptions ): Promise< FastifyInstance > {
 	const secret = checkSecret( config.secret );
 	const app = Fastify( {
@@ -158,6 +167,14 @@ export async function buildApp( {
 		lookups: createLookupsRepository( db ),
 		profileParts: createProfilePartsRepository( db ),
 		fiscal: createFiscalRepository( db ),
+		devices: createDevicesRepository( db ),
+		bugs: createBugsRepository( db ),
+		storage:
+			storage ??
+			createLocalStorage(
+				mediaDirectory( config.dataDir ?? readDataDir() )
+			),
+		mediaUrls: createMediaUrls( secret ),
 		tokens,
 		wordpress,
 		rateLimiter: createRateLimiter( db ),

@@ -19,6 +19,8 @@ export interface AppConfig {
 	rateLimits?: RateLimits;
 	/** Addresses and CIDRs of the reverse proxies whose X-Forwarded-For is believed; DEFAULT_TRUSTED_PROXIES when absent. */
 	trustedProxies?: string[];
+	/** The data directory (readDataDir); stored files go to its `media` directory unless buildApp is given a store. */
+	dataDir?: string;
 }
 
 /** The development proxy (scripts/lib/proxy.mjs), which reaches the API over loopback. */
@@ -66,7 +68,15 @@ export function checkSecret( secret: string | undefined ): string {
 	return secret;
 }
 
-/** CROWDSCOUT_DB_URL, or the SQLite file in the data directory (CROWDSCOUT_DATA_DIR, default ./.data). */
+/** The data directory: CROWDSCOUT_DATA_DIR, default ./.data (the SQLite file, stored files). */
+export function readDataDir(
+	env: NodeJS.ProcessEnv = process.env,
+	cwd: string = process.cwd()
+): string {
+	return path.resolve( cwd, env.CROWDSCOUT_DATA_DIR || '.data' );
+}
+
+/** CROWDSCOUT_DB_URL, or the SQLite file in the data directory. */
 export function readDatabaseUrl(
 	env: NodeJS.ProcessEnv = process.env,
 	cwd: string = process.cwd()
@@ -74,8 +84,7 @@ export function readDatabaseUrl(
 	if ( env.CROWDSCOUT_DB_URL ) {
 		return env.CROWDSCOUT_DB_URL;
 	}
-	const dataDir = path.resolve( cwd, env.CROWDSCOUT_DATA_DIR || '.data' );
-	return `sqlite://${ path.join( dataDir, 'api.sqlite' ) }`;
+	return `sqlite://${ path.join( readDataDir( env, cwd ), 'api.sqlite' ) }`;
 }
 
 function readUrl( name: string, value: string ): string {
@@ -163,6 +172,7 @@ export function readServerConfig(
 			trustedProxies: readTrustedProxies(
 				env.CROWDSCOUT_TRUSTED_PROXIES
 			),
+			dataDir: readDataDir( env, cwd ),
 		},
 		databaseUrl: readDatabaseUrl( env, cwd ),
 		host: env.CROWDSCOUT_API_HOST || '127.0.0.1',

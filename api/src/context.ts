@@ -11,6 +11,10 @@ import type { TestersRepository } from './features/me/repository.ts';
 import type { LookupsRepository } from './features/lookups/repository.ts';
 import type { ProfilePartsRepository } from './features/profile-parts/repository.ts';
 import type { FiscalRepository } from './features/fiscal/repository.ts';
+import type { DevicesRepository } from './features/devices/repository.ts';
+import type { BugsRepository } from './features/bugs/repository.ts';
+import type { FileStorage } from './storage/index.ts';
+import type { MediaUrls } from './storage/signed-url.ts';
 
 /**
  * What route handlers reach through `request.server.services`: built once per app in buildApp. The database
@@ -26,6 +30,11 @@ export interface Services {
 	lookups: LookupsRepository;
 	profileParts: ProfilePartsRepository;
 	fiscal: FiscalRepository;
+	devices: DevicesRepository;
+	bugs: BugsRepository;
+	/** Stored files (docs/storage.md), served through signed URLs (`mediaUrls`). */
+	storage: FileStorage;
+	mediaUrls: MediaUrls;
 	tokens: TokenService;
 	wordpress: WordPressClient;
 	rateLimiter: RateLimiter;

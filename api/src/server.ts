@@ -14,6 +14,7 @@ import { ConfigError, readServerConfig, type ServerConfig } from './config.ts';
 import { createDatabase, redactUrl } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createTestersRepository } from './features/me/repository.ts';
+import { scheduleLevelChanges } from './features/levels/schedule.ts';
 import { reconcileInBackground } from './features/users/reconcile.ts';
 import { createWordPressClient } from './lib/wordpress.ts';
 
@@ -52,6 +53,7 @@ const app = supervising
 app.addHook( 'onClose', async () => database.destroy() );
 
 let stopping = false;
+let levelChanges: ReturnType< typeof scheduleLevelChanges > | undefined;
 
 async function stop( signal: NodeJS.Signals ) {
 	if ( stopping ) {
@@ -70,6 +72,8 @@ async function stop( signal: NodeJS.Signals ) {
 		if ( supervising ) {
 			await stopWorkers( signal );
 		}
+		// A level change under way finishes before the database closes.
+		await levelChanges?.stop();
 		await app.close();
 		process.exit( 0 );
 	} catch ( error ) {
@@ -143,6 +147,9 @@ try {
 		);
 	}
 	if ( cluster.isPrimary ) {
+		// This month's level change, if no instance on this database has done it (features/levels/schedule.ts):
+		// looked at now and every hour.
+		levelChanges = scheduleLevelChanges( database.db, app.log );
 		// A sign-up killed between its WordPress user and its tester row is repaired here (features/users/reconcile.ts).
 		void reconcileInBackground(
 			{

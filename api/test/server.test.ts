@@ -186,4 +186,75 @@ describe( 'api/src/server.ts', () => {
 			await database.drop();
 		}
 	} );
+
+	it( 'two API instances started together on one database run the month’s level change once', async () => {
+		const database = await createTestDatabase();
+		await database.db
+			.insertInto( 'testers' )
+			.values( {
+				wp_user_id: 7,
+				email: 'passed@example.test',
+				name: 'Pat',
+				surname: 'Passed',
+				entry_test_passed_at: '2020-01-01 00:00:00',
+			} )
+			.execute();
+		const env = {
+			CROWDSCOUT_SECRET: 'x'.repeat( 40 ),
+			CROWDSCOUT_DB_URL: database.url,
+			CROWDSCOUT_API_PORT: '0',
+			CROWDSCOUT_WP_URL: 'http://127.0.0.1:9',
+		};
+		const servers = [ startServer( env ), startServer( env ) ];
+		const lines = ( server: ( typeof servers )[ number ] ) =>
+			server
+				.output()
+				.stdout.trim()
+				.split( '\n' )
+				.filter( Boolean )
+				.map( ( line ) => JSON.parse( line ) );
+		try {
+			const deadline = Date.now() + 30_000;
+			const ready = () =>
+				servers.every( ( server ) =>
+					lines( server ).some(
+						( line ) => line.msg === 'crowdscout api ready'
+					)
+				);
+			while ( ! ready() && Date.now() < deadline ) {
+				await new Promise( ( resolve ) => setTimeout( resolve, 50 ) );
+			}
+			assert.ok( ready(), 'both instances serve' );
+			// Stopping waits for a level change under way: after the exits, every look is over.
+			for ( const server of servers ) {
+				server.child.kill( 'SIGTERM' );
+			}
+			assert.deepEqual(
+				await Promise.all( servers.map( ( server ) => server.exited ) ),
+				[ 0, 0 ]
+			);
+			const done = servers.flatMap( ( server ) =>
+				lines( server ).filter(
+					( line ) => line.msg === 'levels: monthly level change done'
+				)
+			);
+			assert.equal( done.length, 1, 'one instance ran it' );
+			assert.equal( done[ 0 ].testers, 1 );
+			const runs = await database.db
+				.selectFrom( 'level_changes' )
+				.select( 'month' )
+				.execute();
+			assert.equal( runs.length, 1 );
+			const levels = await database.db
+				.selectFrom( 'tester_monthly_levels' )
+				.select( 'level_id' )
+				.execute();
+			assert.deepEqual( levels, [ { level_id: 10 } ] );
+		} finally {
+			for ( const server of servers ) {
+				server.child.kill( 'SIGKILL' );
+			}
+			await database.drop();
+		}
+	} );
 } );

@@ -130,10 +130,24 @@ function endpoints( data ) {
 				campaign: data.campaignId,
 			} ) }`,
 		},
+		// The experience page's filter selects: the distinct values of the tester's whole history.
+		{
+			name: '/users/me/experience/filters',
+			path: '/users/me/experience/filters',
+		},
 		{
 			name: '/users/me/bugs',
 			path: '/users/me/bugs?limit=25&orderBy=id&order=DESC',
 		},
+		// The bug's own page: the whole report, its media's URLs signed on each read.
+		...( data.bugId
+			? [
+					{
+						name: '/users/me/bugs/{id} (bug page)',
+						path: `/users/me/bugs/${ data.bugId }`,
+					},
+			  ]
+			: [] ),
 		{ name: '/users/me/rank', path: '/users/me/rank' },
 		{ name: '/users/me/rank/list', path: '/users/me/rank/list' },
 		{
@@ -151,6 +165,8 @@ function endpoints( data ) {
 		// The profile's lookups (cacheable in the browser, but measured uncached).
 		{ name: '/languages', path: '/languages' },
 		{ name: '/custom_user_fields', path: '/custom_user_fields' },
+		// The ranking page's legend: every level with its hold and reach points.
+		{ name: '/levels', path: '/levels' },
 		{ name: '/certifications', path: '/certifications' },
 		{
 			name: '/certifications by institute and area',
@@ -163,6 +179,34 @@ function endpoints( data ) {
 			path: '/places?country=US&search=san',
 		},
 		{ name: 'GET /users/me/fiscal', path: '/users/me/fiscal' },
+		// The devices page and its wizard's selects, as the wizard asks them: a type's models, the platforms the
+		// chosen model's maker ships, the chosen platform's versions. Catalogue ids are positions in
+		// api/src/lookups/devices.ts (append only): model 4 is the iPhone 16, platform 1 iOS, version 1 iOS 18,
+		// version 30 Windows 11.
+		{ name: 'GET /users/me/devices', path: '/users/me/devices' },
+		{ name: '/devices/0/models (smartphones)', path: '/devices/0/models' },
+		{
+			name: '/devices/0/operating_systems of a model',
+			path: `/devices/0/operating_systems?${ filter( { model: 4 } ) }`,
+		},
+		{
+			name: '/devices/0/os_versions of a platform',
+			path: `/devices/0/os_versions?${ filter( { platform: 1 } ) }`,
+		},
+		{
+			// Each connection adds a smartphone, removes it, adds a PC, removes it: the DELETE of the id the POST
+			// answered keeps the tester's list (measured above) at its size from one run to the next. A removed
+			// device stays, disabled, where no read looks.
+			name: 'POST /users/me/devices add a device (each one then DELETEd)',
+			path: '/users/me/devices',
+			method: 'POST',
+			bodies: [
+				{ type: 0, device: 4, operating_system: 1 },
+				{ type: 2, pc_type: 'Notebook', operating_system: 30 },
+			],
+			removeAdded: true,
+			target: { requestsPerSecond: 300, p99Ms: 100 },
+		},
 	];
 }
 
@@ -203,8 +247,25 @@ function targetOf( endpoint, result, failed ) {
 		: 'missed';
 }
 
-function load( { url, token, connections, seconds, method, bodies } ) {
+function load( {
+	url,
+	token,
+	connections,
+	seconds,
+	method,
+	bodies,
+	removeAdded,
+} ) {
 	const headers = { authorization: `Bearer ${ token }` };
+	// After each body, a DELETE of what it added (its answer's id).
+	const removal = removeAdded && {
+		method: 'DELETE',
+		headers,
+		setupRequest: ( request, context ) => ( {
+			...request,
+			path: `${ new URL( url ).pathname }/${ context.added }`,
+		} ),
+	};
 	return new Promise( ( resolve, reject ) => {
 		autocannon(
 			{
@@ -214,14 +275,22 @@ function load( { url, token, connections, seconds, method, bodies } ) {
 				headers,
 				// A write: each connection sends the bodies in turn.
 				...( bodies && {
-					requests: bodies.map( ( body ) => ( {
-						method,
-						headers: {
-							...headers,
-							'content-type': 'application/json',
+					requests: bodies.flatMap( ( body ) => [
+						{
+							method,
+							headers: {
+								...headers,
+								'content-type': 'application/json',
+							},
+							body: JSON.stringify( body ),
+							...( removal && {
+								onResponse: ( status, answer, context ) => {
+									context.added = JSON.parse( answer ).id;
+								},
+							} ),
 						},
-						body: JSON.stringify( body ),
-					} ) ),
+						...( removal ? [ removal ] : [] ),
+					] ),
 				} ),
 			},
 			( error, result ) => ( error ? reject( error ) : resolve( result ) )
@@ -349,6 +418,7 @@ export async function benchApi( {
 				connections,
 				method: endpoint.method,
 				bodies: endpoint.bodies,
+				removeAdded: endpoint.removeAdded,
 			};
 			// Warm-up: the JIT, the database's caches.
 			await load( { ...options, seconds: 2 } );

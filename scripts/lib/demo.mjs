@@ -72,12 +72,15 @@ const DEMO_SEED = { testers: 300, campaigns: 40 };
  * WordPress user through the internal channel, then the tester row), never through the public `POST /api/users`,
  * whose per-address limit (20 an hour) a few starts in a row would otherwise spend. Existing testers are skipped.
  *
- * @param {{ apiDbUrl: string, secret: string, wordpressUrl: string, log?: (line: string) => void, signal?: AbortSignal }} options
+ * The seed writes the demo bugs' media files into `dataDir`, where the API reads them.
+ *
+ * @param {{ apiDbUrl: string, secret: string, wordpressUrl: string, dataDir: string, log?: (line: string) => void, signal?: AbortSignal }} options
  */
 export async function seedDemo( {
 	apiDbUrl,
 	secret,
 	wordpressUrl,
+	dataDir,
 	log = console.log,
 	signal,
 } ) {
@@ -138,7 +141,11 @@ export async function seedDemo( {
 		{
 			signal,
 			cwd: path.join( ROOT, 'api' ),
-			env: { ...process.env, CROWDSCOUT_DB_URL: apiDbUrl },
+			env: {
+				...process.env,
+				CROWDSCOUT_DB_URL: apiDbUrl,
+				CROWDSCOUT_DATA_DIR: dataDir,
+			},
 		}
 	);
 	if ( ! output.includes( 'Already seeded' ) ) {

@@ -402,7 +402,14 @@ export async function startPlatform( {
 		proxy.on( 'error', failedWith );
 		onStop( 0, () => closeServer( proxy ) );
 
-		await seedDemo( { apiDbUrl, secret, wordpressUrl, log, signal } );
+		await seedDemo( {
+			apiDbUrl,
+			secret,
+			wordpressUrl,
+			dataDir,
+			log,
+			signal,
+		} );
 		checkAbort();
 
 		// From here on, a part that stops is started again instead of failing the start.

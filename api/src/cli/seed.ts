@@ -6,7 +6,7 @@
  * `npm start` does on every start). --demo gives an existing tester, found by email, a demo profile.
  */
 import { parseArgs } from 'node:util';
-import { readDatabaseUrl } from '../config.ts';
+import { readDataDir, readDatabaseUrl } from '../config.ts';
 import { createDatabase, redactUrl } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { normaliseEmail } from '../features/me/repository.ts';
@@ -20,6 +20,7 @@ import {
 	type SeedProgress,
 } from '../seed/index.ts';
 import { writeCustomFieldCatalogue } from '../seed/custom-fields.ts';
+import { createLocalStorage, mediaDirectory } from '../storage/local.ts';
 
 const USAGE =
 	'Usage: npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] ' +
@@ -105,7 +106,7 @@ async function seedAndReport(
 			);
 		}
 		const started = performance.now();
-		await resetSeed( db );
+		await resetSeed( db, storage );
 		out(
 			`Deleted the seeded rows in ${ seconds(
 				performance.now() - started
@@ -124,6 +125,7 @@ async function seedAndReport(
 		),
 		referenceDate: values[ 'reference-date' ],
 		demo: await demoTesters( db, values.demo ),
+		storage,
 		onProgress: ( progress: SeedProgress ) => {
 			// About twenty lines for any size, and always the last one.
 			if (
@@ -173,6 +175,10 @@ async function seedAndReport(
 }
 
 const url = values[ 'db-url' ] ?? readDatabaseUrl( process.env );
+// The demo bugs' media files, where the API reads them (the data directory's `media`, as app.ts).
+const storage = createLocalStorage(
+	mediaDirectory( readDataDir( process.env ) )
+);
 let database: ReturnType< typeof createDatabase > | undefined;
 try {
 	const testers = count( 'testers', values.testers );

@@ -81,6 +81,13 @@ export interface TestersTable {
 		string | null | undefined,
 		string | null
 	>;
+	// 0017-level-changes
+	/** When the tester passed the entry test: level 0 is left only through it (features/levels). */
+	entry_test_passed_at: ColumnType<
+		string | null,
+		string | null | undefined,
+		string | null
+	>;
 }
 
 export interface RateLimitHitsTable {
@@ -237,6 +244,12 @@ export interface OsVersionsTable {
 	platform_id: number;
 	name: string;
 	position: Counter;
+}
+
+/** 0015: the platforms a manufacturer ships on its devices (a platform has one device type). */
+export interface DeviceManufacturerPlatformsTable {
+	manufacturer_id: number;
+	platform_id: number;
 }
 
 export interface TesterDevicesTable {
@@ -481,6 +494,8 @@ export interface BugsTable {
 	current: string;
 	notes: string | null;
 	occurred_at: string | null;
+	/** 0016: what the reviewer wrote about the bug (plain text); null until one does. */
+	review_comment: string | null;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 }
@@ -677,6 +692,29 @@ export interface AccountDeletionReasonsTable {
 	reason: DeletionReason;
 }
 
+/** 0017: a named lease, so that one API instance at a time runs a job (features/levels/lease.ts). */
+export interface LeasesTable {
+	name: string;
+	holder: ColumnType< string, string | undefined, string >;
+	expires_at: string;
+}
+
+/** 0017: each month's completed level change, with its counts (features/levels/change.ts). */
+export interface LevelChangesTable {
+	/** First day of the month, `YYYY-MM-DD`. */
+	month: string;
+	started_at: string;
+	finished_at: string;
+	holder: string;
+	testers: Counter;
+	raised: Counter;
+	lowered: Counter;
+	held: Counter;
+	written: Counter;
+	/** JSON: per level id, { testers, raised, lowered, held }. */
+	by_level: string;
+}
+
 export interface Database {
 	testers: TestersTable;
 	rate_limit_hits: RateLimitHitsTable;
@@ -702,6 +740,7 @@ export interface Database {
 	pc_types: NamedLookupTable;
 	os_platforms: OsPlatformsTable;
 	os_versions: OsVersionsTable;
+	device_manufacturer_platforms: DeviceManufacturerPlatformsTable;
 	tester_devices: TesterDevicesTable;
 	campaign_types: CampaignTypesTable;
 	campaigns: CampaignsTable;
@@ -739,4 +778,6 @@ export interface Database {
 	popup_reads: PopupReadsTable;
 	account_deletions: AccountDeletionsTable;
 	account_deletion_reasons: AccountDeletionReasonsTable;
+	leases: LeasesTable;
+	level_changes: LevelChangesTable;
 }

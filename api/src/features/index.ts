@@ -1,5 +1,13 @@
 import type { ContractHandlers } from '../contract/handler.ts';
 import { authenticate } from './auth/routes.ts';
+import { getMyBug } from './bugs/routes.ts';
+import {
+	addMyDevice,
+	deleteMyDevice,
+	getMyDevice,
+	listMyDevices,
+	updateMyDevice,
+} from './devices/routes.ts';
 import { confirmMyEmail } from './email-confirmation/routes.ts';
 import { listCampaigns, listMyCampaigns } from './campaigns/routes.ts';
 import {
@@ -8,15 +16,23 @@ import {
 	updateMyFiscal,
 } from './fiscal/routes.ts';
 import { getHealth } from './health/routes.ts';
-import { listMyBugs, listMyExperience } from './history/routes.ts';
+import { getMedia } from './media/routes.ts';
+import {
+	listMyBugs,
+	listMyExperience,
+	listMyExperienceFilters,
+} from './history/routes.ts';
 import {
 	listCertifications,
 	listCountryRegions,
 	listCustomUserFields,
+	listDeviceModels,
 	listEducation,
 	listEmployments,
 	listLanguages,
 	listLevels,
+	listOperatingSystems,
+	listOsVersions,
 } from './lookups/routes.ts';
 import {
 	deleteMe,
@@ -56,7 +72,10 @@ export const handlers: ContractHandlers = {
 	listMyCampaigns,
 	listCampaigns,
 	listMyExperience,
+	listMyExperienceFilters,
 	listMyBugs,
+	getMyBug,
+	getMedia,
 	getMyRank,
 	getMyRankList,
 	listMyPopups,
@@ -67,6 +86,11 @@ export const handlers: ContractHandlers = {
 	deleteMyLanguage,
 	addMyCertification,
 	deleteMyCertification,
+	listMyDevices,
+	addMyDevice,
+	getMyDevice,
+	updateMyDevice,
+	deleteMyDevice,
 	listLanguages,
 	listEmployments,
 	listEducation,
@@ -74,6 +98,9 @@ export const handlers: ContractHandlers = {
 	listLevels,
 	listCertifications,
 	listCountryRegions,
+	listDeviceModels,
+	listOperatingSystems,
+	listOsVersions,
 	searchPlaces,
 	getMyFiscal,
 	createMyFiscal,

@@ -5,7 +5,12 @@ import { createHmac } from 'node:crypto';
  * pass for a channel signature or an email-confirmation link, nor the other way round. WordPress derives the same
  * keys (plugin/includes/class-keys.php).
  */
-export type KeyPurpose = 'jwt' | 'internal' | 'email-confirmation';
+export type KeyPurpose =
+	| 'jwt'
+	| 'internal'
+	| 'email-confirmation'
+	// The signed URLs of stored files (storage/signed-url.ts): the API's own, WordPress never signs one.
+	| 'media';
 
 export function deriveKey( secret: string, purpose: KeyPurpose ): Buffer {
 	return createHmac( 'sha256', secret )

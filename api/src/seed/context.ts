@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { FileStorage } from '../storage/index.ts';
 import { planDemo, type DemoPlan, type DemoTester } from './demo.ts';
 import { Random } from './random.ts';
 import { countSeeded } from './seeded.ts';
@@ -31,6 +32,8 @@ export interface SeedOptions {
 	 * Written before the generated testers, so they get their pick of the campaigns.
 	 */
 	demo?: DemoTester[];
+	/** Where the demo bugs' media files go (bug-reports.ts); without one, their rows are written without files. */
+	storage?: FileStorage;
 	onProgress?: ( progress: SeedProgress ) => void;
 }
 

@@ -23,6 +23,8 @@ export interface DemoTester {
 export interface DemoShape {
 	monthsAgo: number;
 	deviceTypes: number[];
+	/** Devices added after those, that no campaign uses: the ones the demo can remove (the others answer 406). */
+	spareDeviceTypes?: number[];
 	applyToAll: boolean;
 	/** Whether closed campaigns end completed, with their experience and booty. */
 	completes: boolean;
@@ -38,6 +40,7 @@ const DEMO_SHAPES: Record< Exclude< DemoProfile, 'newcomer' >, DemoShape > = {
 	veteran: {
 		monthsAgo: 24,
 		deviceTypes: [ 0, 2, 1, 4 ],
+		spareDeviceTypes: [ 5 ],
 		applyToAll: true,
 		completes: true,
 		bugs: 80,

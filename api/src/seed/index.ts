@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isMysql } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
+import { writeDemoBugReports } from './bug-reports.ts';
 import { planCampaigns, updateCampaignCounters } from './campaigns.ts';
 import { SeedContext, type SeedOptions } from './context.ts';
 import {
@@ -76,6 +77,7 @@ export async function seed(
 		} );
 		await writeDemoProfileParts( db, demo );
 		await writeDemoProfileStates( db, demo );
+		await writeDemoBugReports( db, demo, options.storage );
 		await updateCampaignCounters( db, planned.campaigns );
 		await rebuildMonthlyRankCounts( db );
 	} );

@@ -1,16 +1,25 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { FileStorage } from '../storage/index.ts';
 import { POPUPS } from './data.ts';
 import { SEED_EMAIL_DOMAIN, SEED_WP_USER_ID_BASE } from './seeded.ts';
 
 /**
  * Deletes the seeded rows: the seeded testers with everything they own, the seeded campaigns with everything
- * that hangs off them (other testers' bugs on them included), the seeded popups. Real testers stay.
+ * that hangs off them (other testers' bugs on them included), the seeded popups. Real testers stay. The files of
+ * the deleted bugs' media go from `storage` too, once their rows are gone.
  *
  * @param db
+ * @param storage
  */
-export async function resetSeed( db: Kysely< Database > ): Promise< void > {
-	await deleteSeededRows( db );
+export async function resetSeed(
+	db: Kysely< Database >,
+	storage?: FileStorage
+): Promise< void > {
+	const keys = await deleteSeededRows( db );
+	for ( const key of storage ? keys : [] ) {
+		await storage!.delete( key );
+	}
 	await rebuildMonthlyRankCounts( db );
 	await recountRealTesters( db );
 }
@@ -46,7 +55,8 @@ export async function rebuildMonthlyRankCounts(
 	} );
 }
 
-async function deleteSeededRows( db: Kysely< Database > ): Promise< void > {
+/** Deletes the seeded rows; answers the storage keys of the media of the bugs deleted. */
+async function deleteSeededRows( db: Kysely< Database > ): Promise< string[] > {
 	const seededTesters = db
 		.selectFrom( 'testers' )
 		.select( 'id' )
@@ -64,7 +74,23 @@ async function deleteSeededRows( db: Kysely< Database > ): Promise< void > {
 		.deleteFrom( 'payment_requests' )
 		.where( 'tester_id', 'in', seededTesters )
 		.execute();
-	// Bugs keep their campaign (no cascade): they go first, whoever wrote them.
+	// Bugs keep their campaign (no cascade): they go first, whoever wrote them, their media rows with them.
+	const seededBugs = db
+		.selectFrom( 'bugs' )
+		.select( 'id' )
+		.where( ( eb ) =>
+			eb.or( [
+				eb( 'tester_id', 'in', seededTesters ),
+				eb( 'campaign_id', 'in', seededCampaigns ),
+			] )
+		);
+	const mediaKeys = (
+		await db
+			.selectFrom( 'bug_media' )
+			.select( 'storage_key' )
+			.where( 'bug_id', 'in', seededBugs )
+			.execute()
+	).map( ( row ) => row.storage_key );
 	await db
 		.deleteFrom( 'bugs' )
 		.where( ( eb ) =>
@@ -113,6 +139,7 @@ async function deleteSeededRows( db: Kysely< Database > ): Promise< void > {
 			POPUPS.map( ( popup ) => popup.title )
 		)
 		.execute();
+	return mediaKeys;
 }
 
 /**

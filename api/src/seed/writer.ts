@@ -108,6 +108,7 @@ export const COLUMNS = {
 		'profession_id',
 		'education_id',
 		'referred_by_tester_id',
+		'entry_test_passed_at',
 	],
 	tester_languages: [ 'id', 'tester_id', 'language_id' ],
 	tester_certifications: [

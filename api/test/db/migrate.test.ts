@@ -73,6 +73,8 @@ describe( `migrations on ${ testEngine() }`, () => {
 				'deleted_at',
 				// 0013-sessions
 				'sessions_valid_from',
+				// 0017-level-changes
+				'entry_test_passed_at',
 			].sort()
 		);
 	} );

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { RateLimits } from '../../src/lib/rate-limit.ts';
+import type { FileStorage } from '../../src/storage/index.ts';
+import { createLocalStorage } from '../../src/storage/local.ts';
 import {
 	createTestersRepository,
 	type Tester,
@@ -21,6 +26,8 @@ export interface TestContext {
 	wordpress: FakeWordPress;
 	secret: string;
 	logs: string[];
+	/** The app's file store: a temporary directory of its own, removed by close(). */
+	storage: FileStorage;
 	/** A tester with a WordPress user behind it; counters can be set straight away. */
 	createTester: ( options?: TesterOptions ) => Promise< Tester >;
 	tokenFor: ( tester: Tester, role?: string ) => Promise< string >;
@@ -61,6 +68,10 @@ export async function startTestContext( {
 } = {} ): Promise< TestContext > {
 	const secret = randomBytes( 32 ).toString( 'hex' );
 	const database = await createTestDatabase();
+	const storageDir = fs.mkdtempSync(
+		path.join( os.tmpdir(), 'crowdscout-api-files-' )
+	);
+	const storage = createLocalStorage( storageDir );
 	const wordpress = await startFakeWordPress( { secret } );
 	const logs: string[] = [];
 	const stream = new Writable( {
@@ -79,6 +90,7 @@ export async function startTestContext( {
 		},
 		db: database.db,
 		logger: { level: 'info', stream },
+		storage,
 	} );
 	const testers = createTestersRepository( database.db );
 
@@ -88,6 +100,7 @@ export async function startTestContext( {
 		wordpress,
 		secret,
 		logs,
+		storage,
 		async createTester( {
 			email = uniqueEmail(),
 			password = 'Secret123',
@@ -128,6 +141,7 @@ export async function startTestContext( {
 			await app.close();
 			await wordpress.close();
 			await database.drop();
+			fs.rmSync( storageDir, { recursive: true, force: true } );
 		},
 	};
 }

@@ -18,6 +18,9 @@ export const MIGRATIONS = [
 	'0012-profile',
 	'0013-sessions',
 	'0014-catalogue-translations',
+	'0015-device-platforms',
+	'0016-bug-review',
+	'0017-level-changes',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];

@@ -40,6 +40,7 @@ export async function readSummary(
 		)
 		.select( [
 			'me.total_exp_pts',
+			'me.entry_test_passed_at',
 			'm.level_id',
 			'm.points',
 			aheadOf( month ).as( 'ahead' ),
@@ -57,29 +58,45 @@ export async function readSummary(
 		rank: rankFrom( row.level_id, row.ahead ),
 		level: levelRef( levelId ),
 		previousLevel: levelRef( row.previous_level_id ?? 0 ),
-		prospect: prospectOf( levelId, points, toInteger( row.total_exp_pts ) ),
+		prospect: prospectOf(
+			levelId,
+			points,
+			toInteger( row.total_exp_pts ),
+			row.entry_test_passed_at !== null
+		),
 	};
 }
 
 /**
  * The level next month if the month ended now, what keeping the level held still takes, and the next level
- * above the prospect with what it takes.
+ * above the prospect with what it takes. At level 0 no points lead anywhere (only the entry test does), so there
+ * is no next level to earn.
  *
- * @param levelId     The level held this month.
- * @param points      This month's points.
- * @param totalExpPts Every point ever earned (the permanent level counts them).
+ * @param levelId         The level held this month.
+ * @param points          This month's points.
+ * @param totalExpPts     Every point ever earned (the permanent level counts them).
+ * @param entryTestPassed
  */
 function prospectOf(
 	levelId: number,
 	points: number,
-	totalExpPts: number
+	totalExpPts: number,
+	entryTestPassed: boolean
 ): RankSummary[ 'prospect' ] {
-	const prospectId = levelAfterMonth( levelId, points, totalExpPts );
-	const level = levelById( levelId );
-	const next = LEVELS.find(
-		( candidate ) =>
-			candidate.id > prospectId && candidate.id < 100 && candidate.id > 0
+	const prospectId = levelAfterMonth(
+		levelId,
+		points,
+		totalExpPts,
+		entryTestPassed
 	);
+	const level = levelById( levelId );
+	const next =
+		level.id === 0
+			? undefined
+			: LEVELS.find(
+					( candidate ) =>
+						candidate.id > prospectId && candidate.id < 100
+			  );
 	return {
 		level: levelRef( prospectId ),
 		maintenance:

@@ -28,9 +28,10 @@ const FIX_NOTES = [
 ];
 
 /**
- * `count` signed experience entries: the Basic Course first, then what the closed campaigns and approved bugs
- * earned, then drawn fixes, awards and referrals; and one monthly level row per month since the tester joined.
- * Answers the total (testers.total_exp_pts, equal to the sum of the monthly points).
+ * `count` signed experience entries: the Basic Course first (the entry test: passed a day after joining), then what
+ * the closed campaigns and approved bugs earned, then drawn fixes, awards and referrals; and one monthly level row
+ * per month since the tester joined. Answers the total (testers.total_exp_pts, equal to the sum of the monthly
+ * points) and when the entry test was passed (null without entries).
  *
  * @param ctx
  * @param person
@@ -44,7 +45,7 @@ export function writeExperience(
 	applications: Application[],
 	bugs: Bug[],
 	count: number
-): number {
+): { totalExp: number; entryTestPassedAt: number | null } {
 	const { rng, created } = person;
 	const { now } = ctx;
 	const monthly = new Map< number, number >();
@@ -69,8 +70,15 @@ export function writeExperience(
 			sqlDateTime( at ),
 		] );
 	};
-	if ( count > 0 ) {
-		addExperience( 200, 4, null, 'Basic Course completed', created + DAY );
+	const entryTestPassedAt = count > 0 ? created + DAY : null;
+	if ( entryTestPassedAt !== null ) {
+		addExperience(
+			200,
+			4,
+			null,
+			'Basic Course completed',
+			entryTestPassedAt
+		);
 	}
 	const earned = earnedExperience( applications, bugs );
 	for ( const entry of earned.slice( 0, Math.max( 0, count - 1 ) ) ) {
@@ -114,8 +122,8 @@ export function writeExperience(
 			);
 		}
 	}
-	writeMonthlyLevels( ctx, person, monthly );
-	return totalExp;
+	writeMonthlyLevels( ctx, person, monthly, entryTestPassedAt );
+	return { totalExp, entryTestPassedAt };
 }
 
 /** Campaign points for each closed campaign completed, bug points for each approved bug. */
@@ -149,12 +157,23 @@ function earnedExperience( applications: Application[], bugs: Bug[] ): Entry[] {
 	return earned;
 }
 
-/** Each month's level follows from the month before (README "Levels"). */
+/**
+ * Each month's level follows from the month before by the rules of the monthly level change (docs/levels.md), so
+ * running the change on a seeded database changes nothing.
+ *
+ * @param ctx
+ * @param person
+ * @param monthly           Points per month index.
+ * @param entryTestPassedAt
+ */
 function writeMonthlyLevels(
 	ctx: SeedContext,
 	person: Person,
-	monthly: Map< number, number >
+	monthly: Map< number, number >,
+	entryTestPassedAt: number | null
 ): void {
+	const passedMonth =
+		entryTestPassedAt === null ? Infinity : monthIndex( entryTestPassedAt );
 	let level = 0;
 	let cumulative = 0;
 	for (
@@ -171,6 +190,11 @@ function writeMonthlyLevels(
 			points,
 		] );
 		cumulative += points;
-		level = levelAfterMonth( level, points, cumulative );
+		level = levelAfterMonth(
+			level,
+			points,
+			cumulative,
+			passedMonth <= month
+		);
 	}
 }

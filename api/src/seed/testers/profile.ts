@@ -22,6 +22,8 @@ import type { Person } from './person.ts';
 /** The counters kept on the tester's row, consistent with the rows written before it. */
 export interface TesterCounters extends BootyTotals {
 	totalExp: number;
+	/** When the tester passed the entry test (the Basic Course), ms; null: not passed. */
+	entryTestPassedAt: number | null;
 	attended: number;
 	approved: number;
 }
@@ -106,6 +108,9 @@ export function writeTesterRow(
 		rng.chance( 0.9 ) ? rng.int( 1, EMPLOYMENT_COUNT ) : null,
 		rng.chance( 0.9 ) ? rng.int( 1, EDUCATION_COUNT ) : null,
 		referrer === null ? null : testerBase + referrer + 1,
+		counters.entryTestPassedAt === null
+			? null
+			: sqlDateTime( counters.entryTestPassedAt ),
 	];
 	if ( person.demo ) {
 		return {

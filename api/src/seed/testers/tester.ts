@@ -50,7 +50,7 @@ export function writeTester(
 		bugCount
 	);
 	const { bugs, approved } = writeBugs( ctx, person, eligible, bugCount );
-	const totalExp = writeExperience(
+	const { totalExp, entryTestPassedAt } = writeExperience(
 		ctx,
 		person,
 		applications,
@@ -68,6 +68,7 @@ export function writeTester(
 	);
 	const update = writeTesterRow( ctx, person, world.testerBase, {
 		totalExp,
+		entryTestPassedAt,
 		attended,
 		approved,
 		...booty,

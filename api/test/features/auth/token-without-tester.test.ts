@@ -40,6 +40,7 @@ describe( 'a valid token without a tester behind it', () => {
 		'/users/me/experience?start=1',
 		'/users/me/experience?filterBy[activity]=1',
 		'/users/me/experience?search=Bonus',
+		'/users/me/experience/filters',
 		'/users/me/bugs',
 		'/users/me/bugs?start=1',
 		'/users/me/bugs?filterBy[status]=3&orderBy=severity',

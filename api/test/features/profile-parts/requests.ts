@@ -13,7 +13,7 @@ import { bearer } from '../../helpers/requests.ts';
  */
 export async function send(
 	ctx: TestContext,
-	method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
 	url: string,
 	tester: Tester,
 	body?: unknown
