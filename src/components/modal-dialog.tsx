@@ -16,6 +16,11 @@ export interface ModalProps {
 	footer?: ReactNode;
 	/** Without it the dialog has no close button and ignores Escape and clicks outside it. */
 	dismissible?: boolean;
+	/**
+	 * Whether a click outside a dismissible dialog closes it; a form filled in over several steps (the device
+	 * wizard) keeps its close button and Escape but would lose the user's work to a stray click.
+	 */
+	closeOnOutsideClick?: boolean;
 	className?: string;
 	size?: 'medium' | 'large';
 	/**
@@ -30,6 +35,21 @@ const block = 'crowdscout-modal';
 const preventDefault = ( event: Event ) => event.preventDefault();
 
 /**
+ * Escape in an open popup inside the dialog (a searchable select's menu, `aria-expanded`) closes that popup only:
+ * Radix hears the key first, on the document, before the select can claim it.
+ *
+ * @param event
+ */
+const keepOpenForPopup = ( event: KeyboardEvent ) => {
+	if (
+		event.target instanceof Element &&
+		event.target.closest( '[aria-expanded="true"]' )
+	) {
+		event.preventDefault();
+	}
+};
+
+/**
  * The dialog behind `Modal` (modal.tsx), loaded the first time one opens. A modal dialog over Radix's: focus trapped inside, the page behind hidden from assistive technology and
  * not scrollable. Radix portals to `<body>`, outside the widget's container, so the portal gets the
  * `crowdscout-widget` class itself: every widget style is scoped under it.
@@ -42,6 +62,7 @@ export default function ModalDialog( {
 	children,
 	footer,
 	dismissible = true,
+	closeOnOutsideClick = true,
 	className,
 	size = 'medium',
 	returnFocusRef,
@@ -83,10 +104,12 @@ export default function ModalDialog( {
 							}
 						} }
 						onEscapeKeyDown={
-							dismissible ? undefined : preventDefault
+							dismissible ? keepOpenForPopup : preventDefault
 						}
 						onInteractOutside={
-							dismissible ? undefined : preventDefault
+							dismissible && closeOnOutsideClick
+								? undefined
+								: preventDefault
 						}
 					>
 						<div className={ `${ block }__header` }>

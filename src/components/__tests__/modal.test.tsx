@@ -148,6 +148,43 @@ describe( 'Modal', () => {
 		expect( onOpenChange ).not.toHaveBeenCalled();
 	} );
 
+	it( 'keeps its close button and Escape but ignores clicks outside with closeOnOutsideClick off', async () => {
+		const onOpenChange = jest.fn();
+		await openDialog( { closeOnOutsideClick: false, onOpenChange } );
+
+		clickOutside();
+		await act(
+			() => new Promise( ( resolve ) => setTimeout( resolve, 0 ) )
+		);
+		expect( dialog() ).toBeInTheDocument();
+		expect( onOpenChange ).not.toHaveBeenCalled();
+
+		fireEvent.keyDown( dialog(), { key: 'Escape' } );
+		expect( screen.queryByRole( 'dialog' ) ).not.toBeInTheDocument();
+		expect( onOpenChange.mock.calls ).toEqual( [ [ false ] ] );
+	} );
+
+	it( "leaves Escape to an open popup inside it (a select's menu)", async () => {
+		const onOpenChange = jest.fn();
+		await renderWithProviders(
+			<Modal open title="Pick one" onOpenChange={ onOpenChange }>
+				<button type="button" aria-expanded="true">
+					Fruit
+				</button>
+			</Modal>
+		);
+		const popupOwner = await screen.findByRole( 'button', {
+			name: 'Fruit',
+		} );
+		popupOwner.focus();
+		fireEvent.keyDown( popupOwner, { key: 'Escape' } );
+		expect( onOpenChange ).not.toHaveBeenCalled();
+
+		popupOwner.setAttribute( 'aria-expanded', 'false' );
+		fireEvent.keyDown( popupOwner, { key: 'Escape' } );
+		expect( onOpenChange ).toHaveBeenCalledWith( false );
+	} );
+
 	it( 'names its close button in the page language', async () => {
 		await renderWithProviders(
 			<Modal open title="Condizioni">
