@@ -1,0 +1,75 @@
+import type { TFunction } from 'i18next';
+
+import type { SelectOption } from '../../components/form-field/form-field';
+import { formatDay } from '../../lib/dates';
+import type {
+	ExperienceFilters,
+	ExperienceItem,
+} from '../../services/contract';
+import type en from '../../../languages/en.json';
+
+type ActivityKey = Extract<
+	keyof ( typeof en )[ 'experience' ],
+	`activity${ string }`
+>;
+
+/** Spec, "Experience entry": the activities with a name; any other id is "Other". */
+const NAMED_ACTIVITIES: Record< number, ActivityKey > = {
+	1: 'activityCampaignCompletion',
+	2: 'activityBugEvaluation',
+	3: 'activityPointsFix',
+	4: 'activityExtraAward',
+	5: 'activityReferral',
+};
+
+/** What a cell shows where an entry has no value. */
+export const MISSING = '-';
+
+export const activityName = ( id: number, t: TFunction ): string =>
+	t( `experience.${ NAMED_ACTIVITIES[ id ] ?? 'activityOther' }` );
+
+/**
+ * CP plus the id when the campaign has a title and a real id, otherwise a dash (spec, "Experience entry").
+ *
+ * @param campaign
+ */
+export const campaignCode = ( campaign: ExperienceItem[ 'campaign' ] ) =>
+	campaign && campaign.title && campaign.id > 0
+		? `CP${ campaign.id }`
+		: MISSING;
+
+export interface ExperienceOptions {
+	campaign: SelectOption[];
+	activity: SelectOption[];
+	date: SelectOption[];
+}
+
+/**
+ * The choices of the Campaign, Activity and Date selects: the values the history holds, each once, in the API's
+ * order (newest campaigns and days first, activities in id order). A campaign the table shows as a dash is not
+ * offered.
+ *
+ * @param filters The history's values (GET /users/me/experience/filters); none while they are asked.
+ * @param t
+ */
+export function filterOptions(
+	filters: ExperienceFilters | undefined,
+	t: TFunction
+): ExperienceOptions {
+	return {
+		campaign: ( filters?.campaigns ?? [] )
+			.filter( ( campaign ) => campaignCode( campaign ) !== MISSING )
+			.map( ( { id, title } ) => ( {
+				value: String( id ),
+				label: `CP${ id } - ${ title }`,
+			} ) ),
+		activity: ( filters?.activities ?? [] ).map( ( id ) => ( {
+			value: String( id ),
+			label: activityName( id, t ),
+		} ) ),
+		date: ( filters?.dates ?? [] ).map( ( day ) => ( {
+			value: day,
+			label: formatDay( day ) ?? day,
+		} ) ),
+	};
+}
