@@ -6,11 +6,16 @@ import {
 import { useBlockProps } from '@wordpress/block-editor';
 import { Placeholder } from '@wordpress/components';
 
+import bug from '../blocks/bug/block.json';
 import dashboard from '../blocks/dashboard/block.json';
+import devices from '../blocks/devices/block.json';
+import experience from '../blocks/experience/block.json';
 import goodbye from '../blocks/goodbye/block.json';
 import login from '../blocks/login/block.json';
+import myBugs from '../blocks/my-bugs/block.json';
 import profile from '../blocks/profile/block.json';
 import profileSummary from '../blocks/profile-summary/block.json';
+import ranking from '../blocks/ranking/block.json';
 import signup from '../blocks/signup/block.json';
 import signupConfirmation from '../blocks/signup-confirmation/block.json';
 import thankYou from '../blocks/thank-you/block.json';
@@ -20,11 +25,16 @@ import thankYou from '../blocks/thank-you/block.json';
  * files (copied to plugin/build/blocks) for rendering; here the editor only needs a preview.
  */
 export const BLOCKS: BlockMetadata[] = [
+	bug,
 	dashboard,
+	devices,
+	experience,
 	goodbye,
 	login,
+	myBugs,
 	profile,
 	profileSummary,
+	ranking,
 	signup,
 	signupConfirmation,
 	thankYou,

@@ -24,6 +24,15 @@ const widgets: Record< string, WidgetLoader > = {
 	profile: () =>
 		import( /* webpackChunkName: "widget-profile" */ './profile' ),
 	shell: () => import( /* webpackChunkName: "widget-shell" */ './shell' ),
+	devices: () =>
+		import( /* webpackChunkName: "widget-devices" */ './devices' ),
+	experience: () =>
+		import( /* webpackChunkName: "widget-experience" */ './experience' ),
+	'my-bugs': () =>
+		import( /* webpackChunkName: "widget-my-bugs" */ './my-bugs' ),
+	bug: () => import( /* webpackChunkName: "widget-bug" */ './bug' ),
+	ranking: () =>
+		import( /* webpackChunkName: "widget-ranking" */ './ranking' ),
 };
 
 export function findWidget( name: string ): WidgetLoader | undefined {

@@ -90,8 +90,12 @@ describe( 'the fakes’ canned answers', () => {
 				message: 'Popup not found',
 			} )
 		).toMatch( /getMyPopup/ );
+		// The contract answers 404, not an empty list, when the tester has no devices.
 		expect(
 			contractProblem( 'GET', '/users/me/devices', 200, [] )
+		).toMatch( /listMyDevices must NOT have fewer than 1 items/ );
+		expect(
+			contractProblem( 'GET', '/users/me/no-such-list', 200, [] )
 		).toMatch( /no operation/ );
 	} );
 

@@ -1,5 +1,5 @@
 import { api } from '../../services/api';
-import type { CampaignPage, CampaignQuery, RankSummary } from './types';
+import type { CampaignPage, CampaignQuery } from './types';
 
 export const dashboardApi = api.injectEndpoints( {
 	endpoints: ( build ) => ( {
@@ -10,11 +10,7 @@ export const dashboardApi = api.injectEndpoints( {
 			} ),
 			providesTags: [ 'Campaigns' ],
 		} ),
-		getMyRank: build.query< RankSummary, void >( {
-			query: () => ( { url: '/users/me/rank' } ),
-			providesTags: [ 'Rank' ],
-		} ),
 	} ),
 } );
 
-export const { useListMyCampaignsQuery, useGetMyRankQuery } = dashboardApi;
+export const { useListMyCampaignsQuery } = dashboardApi;

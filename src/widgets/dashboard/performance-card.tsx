@@ -2,31 +2,26 @@ import type { ReactNode } from 'react';
 import { useId, useMemo } from '@wordpress/element';
 
 import { ErrorNotice } from '../../components/error-notice';
+import { MedalIcon } from '../../components/icons/medal-icon';
+import { LevelMeter } from '../../components/level-meter';
 import { Spinner } from '../../components/spinner';
 import { useConfig } from '../../hooks/use-config';
+import {
+	daysLeftInMonth,
+	isKnownLevel,
+	levelName,
+	levelTargets,
+	pointsDecide,
+} from '../../lib/levels';
 import type { Locale } from '../../lib/locale';
 import { routeUrl } from '../../lib/routes';
 import { useTranslation } from '../../lib/use-translation';
+import { useGetMyRankQuery, useListLevelsQuery } from '../../services/ranking';
 import type { Booty, Me } from '../../services/types';
-import { useGetMyRankQuery } from './dashboard-api';
 import { MISSING, formatMoney } from './format';
-import { MedalIcon } from './icons';
-import type { DashboardKey } from './translation-keys';
-import type { IdName } from './types';
+import type { IdName, RankSummary } from './types';
 
 const block = 'wp-block-crowdscout-dashboard';
-
-/** The spec's level ids, each with its name and colour (section 9). */
-const LEVEL_NAMES: Record< number, DashboardKey > = {
-	0: 'levelNone',
-	10: 'levelBasic',
-	20: 'levelBronze',
-	30: 'levelSilver',
-	40: 'levelGold',
-	50: 'levelPlatinum',
-	60: 'levelDiamond',
-	100: 'levelLegendary',
-};
 
 /**
  * Net with the gross in brackets when there is a net, else the gross; a dash when there is nothing.
@@ -63,10 +58,7 @@ function Level( {
 	numbers: Intl.NumberFormat;
 } ) {
 	const { t } = useTranslation();
-	const known = level.id in LEVEL_NAMES;
-	const name = known
-		? t( `dashboard.${ LEVEL_NAMES[ level.id ] }` )
-		: level.name;
+	const known = isKnownLevel( level.id );
 	return (
 		<span className={ `${ block }__level` }>
 			<MedalIcon
@@ -74,7 +66,7 @@ function Level( {
 					known ? level.id : 0
 				}` }
 			/>
-			<span>{ name }</span>
+			<span>{ levelName( t, level ) }</span>
 			{ /* Level 0 has no ranking. */ }
 			{ level.id !== 0 && (
 				<span className={ `${ block }__rank` }>
@@ -87,6 +79,31 @@ function Level( {
 				</span>
 			) }
 		</span>
+	);
+}
+
+/**
+ * The level meter (beyond the spec), where points decide the level, once the published rules are there: until
+ * then, or if they cannot be loaded, the card shows its numbers without it.
+ *
+ * @param props
+ * @param props.rank This month's summary.
+ */
+function Meter( { rank }: { rank: RankSummary } ) {
+	const measured = pointsDecide( rank.level.id );
+	const levels = useListLevelsQuery( undefined, { skip: ! measured } );
+	if ( ! measured || ! levels.data ) {
+		return null;
+	}
+	return (
+		<LevelMeter
+			className={ `${ block }__meter` }
+			// The card's own line above says the points this month.
+			hideHeader
+			points={ rank.points }
+			targets={ levelTargets( rank.level, rank.points, levels.data ) }
+			daysLeft={ daysLeftInMonth( new Date() ) }
+		/>
 	);
 }
 
@@ -153,6 +170,7 @@ export function PerformanceCard( { me }: { me: Me } ) {
 						</>
 					) }
 				</dl>
+				{ rank.data && <Meter rank={ rank.data } /> }
 				{ rankState }
 				<PageLink
 					route="leaderboard"

@@ -4,7 +4,7 @@ import type {
 	FakeApi,
 	RecordedRequest,
 } from '../../../test-utils/fake-api';
-import { DANA } from '../../../test-utils/fixtures';
+import { DANA, LEVELS } from '../../../test-utils/fixtures';
 import type { TableId } from '../tables';
 import type { Campaign, RankSummary } from '../types';
 
@@ -141,7 +141,7 @@ export function campaignRequests( api: FakeApi, table: TableId ) {
 }
 
 /**
- * Serves the dashboard's calls: the profile, the rank and each table (empty unless given).
+ * Serves the dashboard's calls: the profile, the rank, the levels and each table (empty unless given).
  *
  * @param api
  * @param options
@@ -166,6 +166,7 @@ export function serveDashboard(
 	return api
 		.on( 'GET /users/me', { status: 200, body: me } )
 		.on( 'GET /users/me/rank', rank )
+		.on( 'GET /levels', { status: 200, body: LEVELS } )
 		.on( 'GET /users/me/campaigns', ( request ) => {
 			const answer = tables[ tableOf( request ) ] ?? pageOf( [] );
 			return typeof answer === 'function' ? answer( request ) : answer;

@@ -6,7 +6,7 @@ import {
 	deferred,
 	type ApiAnswer,
 } from '../../../test-utils/fake-api';
-import { testConfig } from '../../../test-utils/fixtures';
+import { LEVELS, testConfig } from '../../../test-utils/fixtures';
 import { renderWithProviders } from '../../../test-utils/render-with-providers';
 import type { Me } from '../../../services/types';
 import { PerformanceCard } from '../performance-card';
@@ -38,7 +38,7 @@ async function renderCard( {
 	api.on( 'GET /users/me/rank', {
 		status: 200,
 		body: { ...RANK, ...rank },
-	} );
+	} ).on( 'GET /levels', { status: 200, body: LEVELS } );
 	const rendered = await renderWithProviders( <PerformanceCard me={ me } />, {
 		config: { locale },
 	} );
@@ -81,6 +81,34 @@ describe( 'the performance card', () => {
 			screen.getByRole( 'link', { name: 'View payments page' } )
 		).toHaveAttribute( 'href', 'http://scouts.test/payments/' );
 		expect( api.requestsTo( 'GET /users/me/rank' ) ).toHaveLength( 1 );
+	} );
+
+	it( "measures the month's points against the published rules in a level meter", async () => {
+		await renderCard();
+
+		const meter = await screen.findByRole( 'meter', {
+			name: 'Points this month',
+		} );
+		expect( meter ).toHaveAttribute( 'aria-valuenow', '340' );
+		expect( meter ).toHaveAttribute( 'aria-valuemax', '3500' );
+		// Gold holds at 1,000 and Platinum is reached at 3,500 (GET /levels).
+		expect( meter ).toHaveAccessibleDescription(
+			expect.stringMatching(
+				/^Keep Gold: 1,000 points, 660 to go Reach Platinum: 3,500 points, 3,160 to go Days left this month: \d+$/
+			)
+		);
+		expect( api.requestsTo( 'GET /levels' ) ).toHaveLength( 1 );
+	} );
+
+	it.each( [
+		[ 'level 0, which only the entry test leaves', 0, 'None' ],
+		[ 'Legendary, which is permanent', 100, 'Legendary' ],
+	] )( 'has no meter at %s', async ( _, id, name ) => {
+		await renderCard( { rank: { level: { id, name }, rank: null } } );
+
+		expect( value( 'Level' ) ).toHaveTextContent( name );
+		expect( screen.queryByRole( 'meter' ) ).not.toBeInTheDocument();
+		expect( api.requestsTo( 'GET /levels' ) ).toHaveLength( 0 );
 	} );
 
 	it( "colours the level's icon after the level", async () => {

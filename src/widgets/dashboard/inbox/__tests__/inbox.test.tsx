@@ -86,7 +86,12 @@ beforeAll( async () => {
 	api = new FakeApi( { apiBase: config.apiBase, ajaxUrl: config.ajaxUrl } );
 	popupsAre( ok( [ RULES ] ) );
 	const { unmount } = await renderInbox();
-	await screen.findByRole( 'article', { name: 'New rules' } );
+	// The first render loads the lazy dialog's chunk, slow on a busy machine.
+	await screen.findByRole(
+		'article',
+		{ name: 'New rules' },
+		{ timeout: 5000 }
+	);
 	unmount();
 } );
 
