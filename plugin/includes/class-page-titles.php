@@ -19,10 +19,12 @@ final class Page_Titles {
 
 	/**
 	 * Widgets that show their page's title themselves, as the page's main heading: the dashboard ("Dashboard" and
-	 * its welcome, spec section 2), the profile ("Profile" above its cards), the login and sign-up cards, and the
-	 * message pages.
+	 * its welcome, spec section 2), the profile ("Profile" above its cards), the login and sign-up cards, the
+	 * message pages, Devices and Experience Points (their sidebar names above the "Your devices" and "History"
+	 * cards), My bugs ("Uploaded Bugs"), Ranking ("Ranking") and the bug's page (the bug's own title, which only
+	 * the widget knows).
 	 */
-	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'profile', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye' );
+	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'profile', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye', 'devices', 'experience', 'my-bugs', 'ranking', 'bug' );
 
 	/**
 	 * Pages.

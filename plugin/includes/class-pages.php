@@ -36,14 +36,16 @@ final class Pages {
 	/**
 	 * The pages, one line per route: path → access, widget (none yet: a placeholder paragraph), localized aliases
 	 * that redirect to the page (locale-prefixed paths), translated slugs (language → path that serves the page in
-	 * that language), a title when it is not the default (see default_title()), and the widgets the page showed
-	 * before (a page still holding exactly one of them gets the current widget).
+	 * that language), a title when it is not the default (see default_title()), the widgets the page showed
+	 * before (a page still holding exactly one of them gets the current widget), and for a page about one thing
+	 * (a bug, a campaign) its address with parameters, e.g. "bugs/show/{id}" (see Routes::PARAMETERS): the page is
+	 * served at that address only, in every language, and its own path answers 404.
 	 *
 	 * Access follows the route tables of both specs; where they say nothing, a page that a logged-in tester
 	 * needs is "login" and a sign-up page is "logged-out", since the spec sends logged-in users away from pages
 	 * that need no login unless they are public.
 	 *
-	 * @return array<string, array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[]}>
+	 * @return array<string, array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[], address: string}>
 	 */
 	public static function definitions(): array {
 		return array(
@@ -54,15 +56,17 @@ final class Pages {
 			'goodbye'                      => self::route( self::LOGGED_OUT, widget: 'goodbye' ),
 			'my-dashboard'                 => self::route( self::LOGIN, widget: 'dashboard', aliases: array( 'it/la-mia-dashboard', 'es/tablero' ) ),
 			'my-account'                   => self::route( self::LOGIN, widget: 'profile', previous: array( 'profile-summary' ) ),
-			'personal-equipment'           => self::route( self::LOGIN, aliases: array( 'it/i-miei-device', 'es/dispositivos' ) ),
-			'experience-points'            => self::route( self::LOGIN, aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),
+			'personal-equipment'           => self::route( self::LOGIN, widget: 'devices', aliases: array( 'it/i-miei-device', 'es/dispositivos' ) ),
+			'experience-points'            => self::route( self::LOGIN, widget: 'experience', aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),
 			'thank-you'                    => self::route( self::OPEN, widget: 'thank-you' ),
 			'courses'                      => self::route( self::LOGIN ),
 			'testing-school'               => self::route( self::OPEN, slugs: array( 'fr' => 'universite-de-test' ) ),
 			'faq'                          => self::route( self::OPEN ),
-			'leaderboard'                  => self::route( self::LOGIN ),
+			'discover-experience-points'   => self::route( self::OPEN ),
+			'leaderboard'                  => self::route( self::LOGIN, widget: 'ranking' ),
 			'payments'                     => self::route( self::LOGIN ),
-			'my-bugs'                      => self::route( self::LOGIN, aliases: array( 'it/i-miei-bug', 'es/errores-cargados' ) ),
+			'my-bugs'                      => self::route( self::LOGIN, widget: 'my-bugs', aliases: array( 'it/i-miei-bug', 'es/errores-cargados' ) ),
+			'bugs/show'                    => self::route( self::LOGIN, widget: 'bug', title: 'Bug', address: 'bugs/show/{id}' ),
 		);
 	}
 
@@ -114,6 +118,30 @@ final class Pages {
 	public function ids(): array {
 		$ids = get_option( self::OPTION, array() );
 		return is_array( $ids ) ? array_map( 'intval', $ids ) : array();
+	}
+
+	/**
+	 * Ids of the pages served only at an address with parameters (Routes::needs_address()): the page of each such
+	 * route and the empty parents created for it ("bugs" above "bugs/show").
+	 *
+	 * @return int[]
+	 */
+	public function without_own_address(): array {
+		$recorded = $this->ids();
+		$ids      = array();
+		foreach ( self::definitions() as $route => $page ) {
+			if ( '' === $page['address'] || ! isset( $recorded[ $route ] ) ) {
+				continue;
+			}
+			$ids[] = $recorded[ $route ];
+			foreach ( get_post_ancestors( $recorded[ $route ] ) as $ancestor ) {
+				$parent = get_post( $ancestor );
+				if ( $parent instanceof \WP_Post && Routes::needs_address( (string) get_page_uri( $parent ) ) && '' === trim( $parent->post_content ) ) {
+					$ids[] = $parent->ID;
+				}
+			}
+		}
+		return $ids;
 	}
 
 	/**
@@ -174,9 +202,10 @@ final class Pages {
 	 * @param array<string, string> $slugs   Language → path serving the page in that language, e.g. "fr" → "universite-de-test".
 	 * @param string                $title    Title, "" for the default.
 	 * @param string[]              $previous Widgets the page showed before this one, e.g. "profile-summary".
-	 * @return array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[]}
+	 * @param string                $address  Address with parameters that alone serves the page, e.g. "bugs/show/{id}"; "" for the page's own path.
+	 * @return array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[], address: string}
 	 */
-	private static function route( string $access, string $widget = '', array $aliases = array(), array $slugs = array(), string $title = '', array $previous = array() ): array {
+	private static function route( string $access, string $widget = '', array $aliases = array(), array $slugs = array(), string $title = '', array $previous = array(), string $address = '' ): array {
 		return array(
 			'access'   => $access,
 			'widget'   => $widget,
@@ -184,6 +213,7 @@ final class Pages {
 			'slugs'    => $slugs,
 			'title'    => $title,
 			'previous' => $previous,
+			'address'  => $address,
 		);
 	}
 

@@ -14,9 +14,10 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * A personal-data exporter (Tools → Export Personal Data) for what the API holds about a tester: the profile of
- * GET /users/me?fields=all (with the custom fields named from GET /custom_user_fields) and the fiscal profile of
- * GET /users/me/fiscal. WordPress calls it with the request's email; the exporter speaks to the API server side
- * with a short-lived bearer token minted for that email's WordPress user, as the token refresh does.
+ * GET /users/me?fields=all (with the custom fields named from GET /custom_user_fields), the fiscal profile of
+ * GET /users/me/fiscal and the devices of GET /users/me/devices (one item each). WordPress calls it with the
+ * request's email; the exporter speaks to the API server side with a short-lived bearer token minted for that
+ * email's WordPress user, as the token refresh does.
  *
  * Values are handed over as WordPress's exporter protocol wants them: the report's cell is an HTML fragment that
  * WordPress only filters with wp_kses (a few inline tags allowed), while it escapes the field names itself. So
@@ -40,6 +41,12 @@ final class Privacy_Export {
 	 */
 	public const PROFILE_GROUP = 'crowdscout-profile';
 	public const FISCAL_GROUP  = 'crowdscout-fiscal';
+	public const DEVICES_GROUP = 'crowdscout-devices';
+
+	/**
+	 * Device types by the API's code (the spec's Device entity), as the keys of their labels.
+	 */
+	private const DEVICE_TYPES = array( 'smartphone', 'tablet', 'pc', 'console', 'smartwatch', 'smart-tv' );
 
 	/**
 	 * Seconds each API call may take.
@@ -158,6 +165,15 @@ final class Privacy_Export {
 			return $this->failure( 'GET /users/me/fiscal: HTTP ' . $fiscal['status'] );
 		}
 
+		// The API answers 404 for a tester without devices.
+		$devices = $this->get( '/users/me/devices', $token );
+		if ( is_wp_error( $devices ) ) {
+			return $this->failure( $devices->get_error_message() );
+		}
+		if ( 404 !== $devices['status'] && ( 200 !== $devices['status'] || ! is_array( $devices['body'] ) ) ) {
+			return $this->failure( 'GET /users/me/devices: HTTP ' . $devices['status'] );
+		}
+
 		$catalogue_names = array(
 			'fields'  => array(),
 			'options' => array(),
@@ -187,6 +203,17 @@ final class Privacy_Export {
 				'item_id'     => 'crowdscout-fiscal-' . (int) ( $me['body']['id'] ?? 0 ),
 				'data'        => $this->fiscal_rows( $fiscal['body'], $language ),
 			);
+		}
+		if ( 200 === $devices['status'] ) {
+			foreach ( $devices['body'] as $device ) {
+				$device = (array) $device;
+				$data[] = array(
+					'group_id'    => self::DEVICES_GROUP,
+					'group_label' => $this->label( 'devicesGroup', $language ),
+					'item_id'     => 'crowdscout-device-' . (int) ( $device['id'] ?? 0 ),
+					'data'        => $this->device_rows( $device, $language ),
+				);
+			}
 		}
 		return array(
 			'data' => $data,
@@ -282,15 +309,7 @@ final class Privacy_Export {
 	 */
 	private function fiscal_rows( array $fiscal, string $language ): array {
 		$rows = array();
-		$add  = function ( string $label, $value ) use ( &$rows, $language ): void {
-			if ( null === $value || '' === $value ) {
-				return;
-			}
-			$rows[] = array(
-				'name'  => $this->label( $label, $language ),
-				'value' => self::text( (string) $value ),
-			);
-		};
+		$add  = $this->row_adder( $rows, $language );
 		$type = (string) ( $fiscal['type'] ?? '' );
 		$add( 'fiscalType', '' === $type ? null : $this->choice( 'fiscalType', $type, $language ) );
 		$add( 'fiscalId', $fiscal['fiscalId'] ?? null );
@@ -310,6 +329,51 @@ final class Privacy_Export {
 			'address',
 			self::join( array( $street, self::join( array( $address['cityCode'] ?? null, $address['city'] ?? null ), ' ' ), $address['province'] ?? null, $country ) )
 		);
+		return $rows;
+	}
+
+	/**
+	 * A function that adds a row (label key, value) to the rows, skipping empty values.
+	 *
+	 * @param array<int, array{name: string, value: string}> $rows     Rows, added to.
+	 * @param string                                         $language Two-letter language.
+	 * @return \Closure(string, mixed): void
+	 */
+	private function row_adder( array &$rows, string $language ): \Closure {
+		return function ( string $label, $value ) use ( &$rows, $language ): void {
+			if ( null === $value || '' === $value ) {
+				return;
+			}
+			$rows[] = array(
+				'name'  => $this->label( $label, $language ),
+				'value' => self::text( (string) $value ),
+			);
+		};
+	}
+
+	/**
+	 * The rows of one device: its type, its model (manufacturer and model, or a PC's type), its operating system
+	 * with the version, and the date it was added.
+	 *
+	 * @param array<string, mixed> $device   A device of GET /users/me/devices.
+	 * @param string               $language Two-letter language.
+	 * @return array<int, array{name: string, value: string}>
+	 */
+	private function device_rows( array $device, string $language ): array {
+		$rows = array();
+		$add  = $this->row_adder( $rows, $language );
+		$type = self::DEVICE_TYPES[ (int) ( $device['type'] ?? -1 ) ] ?? null;
+		$add( 'deviceType', null === $type ? null : $this->choice( 'deviceType', $type, $language ) );
+		$model = (array) ( $device['device'] ?? array() );
+		if ( isset( $model['pc_type'] ) ) {
+			$add( 'devicePcType', $model['pc_type'] );
+		} else {
+			$add( 'deviceModel', self::join( array( $model['manufacturer'] ?? null, $model['model'] ?? null ), ' ' ) );
+		}
+		$system = (array) ( $device['operating_system'] ?? array() );
+		$add( 'deviceOperatingSystem', self::join( array( $system['platform'] ?? null, $system['version'] ?? null ), ' ' ) );
+		$added = is_string( $device['added_on'] ?? null ) ? strtotime( $device['added_on'] ) : false;
+		$add( 'deviceAddedOn', false === $added ? null : gmdate( 'Y-m-d', $added ) );
 		return $rows;
 	}
 

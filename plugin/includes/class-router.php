@@ -43,6 +43,9 @@ final class Router {
 		// Before redirect_canonical (10), which would otherwise answer first for the same requests.
 		add_action( 'template_redirect', array( $this, 'redirect' ), 1 );
 		add_filter( 'page_link', array( $this, 'localize_page_link' ) );
+		add_filter( 'request', array( $this, 'require_address' ) );
+		add_filter( 'get_canonical_url', array( $this, 'canonical_url' ), 10, 2 );
+		add_filter( 'get_pages', array( $this, 'hide_pages_without_address' ) );
 	}
 
 	/**
@@ -136,6 +139,66 @@ final class Router {
 			);
 		}
 		return null;
+	}
+
+	/**
+	 * `request` filter: a page that needs an address with parameters (Routes::needs_address()), asked for by any
+	 * other path, is WordPress's 404: /bugs/show/ and /bugs/ name no bug, and /bugs/show/?page=2 or a prefixed
+	 * variant of them neither. The request path decides, not a query variable that a query string could set.
+	 * An editor's own page above such a route (one with content) stays.
+	 *
+	 * @param array $query_vars Query variables parsed from the request.
+	 * @return array
+	 */
+	public function require_address( $query_vars ) {
+		$pagename = is_array( $query_vars ) ? ( $query_vars['pagename'] ?? '' ) : '';
+		if ( ! is_string( $pagename ) || '' === $pagename || ! Routes::needs_address( $pagename ) ) {
+			return $query_vars;
+		}
+		$pagename = trim( $pagename, '/' );
+		$match    = Routes::match_address( Locale::request_path() );
+		if ( null !== $match && $match['route'] === $pagename ) {
+			return $query_vars;
+		}
+		if ( ! isset( Pages::definitions()[ $pagename ] ) ) {
+			$page = get_page_by_path( $pagename );
+			if ( $page instanceof \WP_Post && '' !== trim( $page->post_content ) ) {
+				return $query_vars;
+			}
+		}
+		// No page queried: nothing for WordPress's 404 guessing to send the visitor back to.
+		return array( 'error' => '404' );
+	}
+
+	/**
+	 * `get_canonical_url`: the page of a route with an address is canonical at the address it was requested by
+	 * (/it/bugs/show/12/), not at its own path, which answers 404.
+	 *
+	 * @param string   $url  Canonical URL.
+	 * @param \WP_Post $post Post.
+	 * @return string
+	 */
+	public function canonical_url( $url, $post ) {
+		$match = Routes::match_address( Locale::request_path() );
+		if ( null === $match || ! $post instanceof \WP_Post || $this->pages->route_of( $post ) !== $match['route'] ) {
+			return $url;
+		}
+		return Routes::url( $match['route'], $match['language'], $match['parameters'] );
+	}
+
+	/**
+	 * `get_pages` on the front end: lists of pages (the theme's page-list navigation) leave out the pages that
+	 * answer 404 at their own address (Pages::without_own_address()), so no menu links to them.
+	 *
+	 * @param \WP_Post[] $pages Pages.
+	 * @return \WP_Post[]
+	 */
+	public function hide_pages_without_address( $pages ) {
+		if ( ! is_array( $pages ) || array() === $pages || is_admin() ) {
+			return $pages;
+		}
+		$hidden = $this->pages->without_own_address();
+		return array_values( array_filter( $pages, static fn( $page ): bool => ! ( $page instanceof \WP_Post && in_array( $page->ID, $hidden, true ) ) ) );
 	}
 
 	/**

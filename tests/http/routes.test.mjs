@@ -40,6 +40,7 @@ const OPEN = [
 	'thank-you',
 	'faq',
 	'testing-school',
+	'discover-experience-points',
 ];
 const TITLES = {
 	'getting-started': 'Getting started',
@@ -58,6 +59,7 @@ const TITLES = {
 	leaderboard: 'Leaderboard',
 	payments: 'Payments',
 	'my-bugs': 'My bugs',
+	'discover-experience-points': 'Discover experience points',
 };
 /** Page titles per language, from the shared catalogue (`server.pageTitle<Route>`, see class-page-titles.php). */
 const CATALOGUES = Object.fromEntries(
@@ -389,6 +391,147 @@ describe( 'referral', () => {
 				)
 		);
 	} );
+} );
+
+describe( 'widget pages', () => {
+	const WIDGETS = {
+		'my-dashboard': 'dashboard',
+		'my-account': 'profile',
+		'personal-equipment': 'devices',
+		'experience-points': 'experience',
+		'my-bugs': 'my-bugs',
+		leaderboard: 'ranking',
+	};
+
+	test( 'each page renders the mount container of its widget, wide, in every language', async () => {
+		for ( const [ route, widget ] of Object.entries( WIDGETS ) ) {
+			for ( const language of [ 'en', 'it' ] ) {
+				const target = localized( route, language );
+				const response = await get( target );
+				assert.equal( response.status, 200, target );
+				const html = await response.text();
+				assert.match(
+					html,
+					new RegExp(
+						`<div class="wp-block-crowdscout-${ widget } crowdscout-widget alignwide" data-crowdscout-widget="${ widget }"`
+					),
+					target
+				);
+				assert.equal(
+					html.match( /data-crowdscout-widget="(?!shell")/g ).length,
+					1,
+					`${ target } holds one widget`
+				);
+				assert.equal( pageConfig( html ).locale, language, target );
+				assert.doesNotMatch(
+					html,
+					/<h1[^>]*wp-block-post-title/,
+					`${ target }: the widget's heading is the page's only title`
+				);
+				assert.doesNotMatch(
+					html,
+					/href="[^"]*\/bugs\/(show\/)?"/,
+					`${ target }: the page list leaves out the pages that need an id`
+				);
+				assert.match(
+					html,
+					/wp-block-pages-list__item__link[^>]*href="[^"]*\/my-bugs\/"/,
+					`${ target }: other pages are listed`
+				);
+			}
+		}
+	} );
+
+	test( 'the pages still without a widget say "Coming soon." and load no runtime', async () => {
+		for ( const route of [ 'payments', 'courses' ] ) {
+			const html = await ( await get( `/${ route }/` ) ).text();
+			assert.match( html, /<p>Coming soon\.<\/p>/, route );
+			assert.match( html, /<h1[^>]*wp-block-post-title[^>]*>/, route );
+			assert.doesNotMatch( html, /data-crowdscout-widget=/, route );
+		}
+	} );
+} );
+
+describe( 'the bug page (bugs/show/{id})', () => {
+	test( 'is served at /bugs/show/{id}/ in every language, with the bug widget and its canonical address', async () => {
+		for ( const [ target, language, title ] of [
+			[ '/bugs/show/123/', 'en', 'Bug' ],
+			[ '/it/bugs/show/123/', 'it', 'Bug' ],
+			[ '/es/bugs/show/7/', 'es', 'Error' ],
+			[ '/fr/bugs/show/4567/', 'fr', 'Bug' ],
+		] ) {
+			const response = await get( target );
+			assert.equal( response.status, 200, target );
+			const html = await response.text();
+			assert.match(
+				html,
+				/<div class="wp-block-crowdscout-bug crowdscout-widget alignwide" data-crowdscout-widget="bug"/,
+				target
+			);
+			assert.equal( titleOf( html ), title, target );
+			assert.equal( pageConfig( html ).locale, language, target );
+			assert.match(
+				html,
+				new RegExp(
+					`<link rel="canonical" href="${ platform.url }${ target }"`
+				),
+				target
+			);
+			assert.doesNotMatch(
+				html,
+				/<h1[^>]*wp-block-post-title/,
+				`${ target }: the widget shows the bug's title as the heading`
+			);
+			assert.doesNotMatch(
+				html,
+				/href="[^"]*\/bugs\/(show\/)?"/,
+				`${ target }: no menu links to the pages that need an id`
+			);
+		}
+	} );
+
+	test( 'is served to a logged-in tester, and keeps a query string', async () => {
+		const tester = new Browser( platform.url );
+		await tester.logIn( DEMO.email, DEMO.password );
+		const response = await get( '/it/bugs/show/12/?tab=media', tester );
+		assert.equal( response.status, 200 );
+		const config = pageConfig( await response.text() );
+		assert.equal( config.user.displayName, 'Dana Demo' );
+		assert.ok( config.token, 'the widget can ask the API for the bug' );
+	} );
+
+	test( 'an address without the trailing slash is redirected to it', async () => {
+		const response = await get( '/it/bugs/show/123' );
+		assert.equal( response.status, 301 );
+		assert.equal(
+			location( response ),
+			`${ platform.url }/it/bugs/show/123/`
+		);
+	} );
+
+	for ( const target of [
+		'/bugs/show/abc/',
+		'/it/bugs/show/abc/',
+		'/bugs/show/12a/',
+		'/bugs/show/-1/',
+		'/bugs/show/12/34/',
+		'/it/bugs/show/12/edit/',
+		'/bugs/show/',
+		'/fr/bugs/show/',
+		'/bugs/',
+		'/it/bugs/',
+		'/bugs/show/?id=12',
+	] ) {
+		test( `${ target } is WordPress's 404`, async () => {
+			const response = await get( target );
+			assert.equal( response.status, 404 );
+			assert.equal( response.headers.get( 'location' ), null );
+			assert.doesNotMatch(
+				await response.text(),
+				/data-crowdscout-widget="bug"/
+			);
+		} );
+	}
 } );
 
 describe( '404', () => {

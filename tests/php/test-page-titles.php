@@ -55,8 +55,11 @@ final class Page_Titles_Test extends Test_Case {
 			foreach ( array( 'en', 'it', 'es', 'fr' ) as $language ) {
 				$this->assertTrue( Strings::has( Page_Titles::key( $route ), $language ), $route . ' ' . $language );
 			}
-			$this->assertSame( Pages::default_title( $route ), Page_Titles::title( $route, 'en' ), $route );
+			$definition = Pages::definitions()[ $route ];
+			$this->assertSame( '' !== $definition['title'] ? $definition['title'] : Pages::default_title( $route ), Page_Titles::title( $route, 'en' ), $route );
 		}
+		$this->assertSame( 'Bug', Page_Titles::title( 'bugs/show', 'en' ) );
+		$this->assertSame( 'Error', Page_Titles::title( 'bugs/show', 'es' ) );
 		$this->assertSame( 'server.pageTitleGettingStartedSignup', Page_Titles::key( 'getting-started/signup' ) );
 		$this->assertSame( 'La mia dashboard', Page_Titles::title( 'my-dashboard', 'it' ) );
 		$this->assertSame( 'Mis dispositivos', Page_Titles::title( 'personal-equipment', 'es' ) );
@@ -123,8 +126,9 @@ final class Page_Titles_Test extends Test_Case {
 	}
 
 	/**
-	 * The dashboard, the profile and the login page show their own titles, so the theme's post title block renders
-	 * nothing there; other pages of ours keep it, and so does the dashboard's title anywhere but on its own page.
+	 * The dashboard, the profile, the login page and the pages of Devices, Experience Points, My bugs, Ranking and
+	 * the bug show their own titles, so the theme's post title block renders nothing there; other pages of ours keep
+	 * it, and so does the dashboard's title anywhere but on its own page.
 	 */
 	public function test_dashboard_page_has_one_title(): void {
 		$ids = $this->plugin()->pages()->ids();
@@ -160,9 +164,24 @@ final class Page_Titles_Test extends Test_Case {
 			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['my-account'] ) );
 			$this->assertSame( '', $title( $ids['my-account'] ) );
 
-			$_SERVER['REQUEST_URI'] = '/personal-equipment/';
-			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['personal-equipment'] ) );
-			$this->assertStringContainsString( 'Personal equipment', $title( $ids['personal-equipment'] ) );
+			// Devices, Experience Points, "Uploaded Bugs", "Ranking" and the bug's own title are the widgets' headings.
+			$own = array(
+				'/personal-equipment/'   => 'personal-equipment',
+				'/it/experience-points/' => 'experience-points',
+				'/my-bugs/'              => 'my-bugs',
+				'/it/leaderboard/'       => 'leaderboard',
+				'/bugs/show/12/'         => 'bugs/show',
+			);
+			foreach ( $own as $uri => $route ) {
+				$_SERVER['REQUEST_URI'] = $uri;
+				$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids[ $route ] ) );
+				$this->assertSame( '', $title( $ids[ $route ] ), $route );
+			}
+
+			// A page without a widget keeps the theme's title.
+			$_SERVER['REQUEST_URI'] = '/payments/';
+			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['payments'] ) );
+			$this->assertStringContainsString( 'Payments', $title( $ids['payments'] ) );
 			$this->assertStringContainsString( 'My dashboard', $title( $ids['my-dashboard'] ), 'Elsewhere the dashboard keeps its title.' );
 		} finally {
 			$GLOBALS['post'] = null;

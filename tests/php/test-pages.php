@@ -31,7 +31,7 @@ final class Pages_Test extends Test_Case {
 			$this->assertSame( 'publish', $post->post_status, $route );
 			$this->assertSame( $route, get_page_uri( $post ), $route );
 			$this->assertSame( $route, $pages->route_of( $post ), $route );
-			$this->assertSame( Pages::default_title( $route ), $post->post_title, $route );
+			$this->assertSame( '' !== $definition['title'] ? $definition['title'] : Pages::default_title( $route ), $post->post_title, $route );
 			if ( '' !== $definition['widget'] ) {
 				$this->assertStringContainsString( '<!-- wp:crowdscout/' . $definition['widget'], $post->post_content, $route );
 			}
@@ -88,6 +88,73 @@ final class Pages_Test extends Test_Case {
 					)
 				)
 			);
+		}
+	}
+
+	/**
+	 * The pages that waited for their widget (Devices, Experience Points, My bugs, Ranking) get it in place of the
+	 * placeholder, as an untouched placeholder page does; the bug's page has its widget from the start, under an
+	 * empty parent page; the pages still without a widget keep the placeholder.
+	 */
+	public function test_the_pages_of_the_new_widgets(): void {
+		$widgets = array(
+			'personal-equipment' => 'devices',
+			'experience-points'  => 'experience',
+			'my-bugs'            => 'my-bugs',
+			'leaderboard'        => 'ranking',
+		);
+		$ids   = $this->plugin()->pages()->create();
+		$saved = array();
+		foreach ( array_keys( $widgets ) as $route ) {
+			$saved[ $route ] = get_post( $ids[ $route ] )->post_content;
+		}
+		try {
+			foreach ( array_keys( $widgets ) as $route ) {
+				wp_update_post(
+					wp_slash(
+						array(
+							'ID'           => $ids[ $route ],
+							'post_content' => Pages::placeholder(),
+						)
+					)
+				);
+			}
+			$this->plugin()->pages()->create();
+			foreach ( $widgets as $route => $widget ) {
+				$this->assertSame( '<!-- wp:crowdscout/' . $widget . ' /-->', get_post( $ids[ $route ] )->post_content, $route );
+			}
+		} finally {
+			foreach ( $saved as $route => $content ) {
+				wp_update_post(
+					wp_slash(
+						array(
+							'ID'           => $ids[ $route ],
+							'post_content' => $content,
+						)
+					)
+				);
+			}
+		}
+
+		$bug = get_post( $ids['bugs/show'] );
+		$this->assertSame( '<!-- wp:crowdscout/bug /-->', $bug->post_content );
+		$this->assertSame( 'Bug', $bug->post_title );
+		$parent = get_post( $bug->post_parent );
+		$this->assertSame( 'bugs', get_page_uri( $parent ) );
+		$this->assertSame( '', $parent->post_content );
+		$this->assertNull( $this->plugin()->pages()->route_of( $parent ), 'The parent is no route.' );
+		$this->assertEqualsCanonicalizing( array( $bug->ID, $parent->ID ), $this->plugin()->pages()->without_own_address() );
+		$listed = wp_list_pluck( get_pages(), 'ID' );
+		$this->assertNotContains( $bug->ID, $listed, 'Lists of pages (the theme menu) leave out the pages that need an id.' );
+		$this->assertNotContains( $parent->ID, $listed );
+		$this->assertContains( $ids['my-bugs'], $listed );
+
+		foreach ( array( 'payments', 'courses', 'faq', 'testing-school', 'discover-experience-points' ) as $route ) {
+			$this->assertSame( '', Pages::definitions()[ $route ]['widget'], $route );
+			$this->assertSame( Pages::placeholder(), get_post( $ids[ $route ] )->post_content, $route );
+		}
+		foreach ( array_merge( array_values( $widgets ), array( 'bug' ) ) as $widget ) {
+			$this->assertTrue( \WP_Block_Type_Registry::get_instance()->is_registered( 'crowdscout/' . $widget ), "the $widget block is registered" );
 		}
 	}
 

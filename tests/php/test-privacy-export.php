@@ -169,7 +169,7 @@ final class Privacy_Export_Test extends Test_Case {
 		foreach ( $answer['data'] as $item ) {
 			$groups[ $item['group_id'] ] = $item;
 		}
-		$this->assertSame( array( Privacy_Export::PROFILE_GROUP, Privacy_Export::FISCAL_GROUP ), array_keys( $groups ) );
+		$this->assertSame( array( Privacy_Export::PROFILE_GROUP, Privacy_Export::FISCAL_GROUP, Privacy_Export::DEVICES_GROUP ), array_keys( $groups ) );
 		$this->assertSame( 'Crowdscout profile', $groups[ Privacy_Export::PROFILE_GROUP ]['group_label'] );
 		$this->assertSame( 'Crowdscout tax profile', $groups[ Privacy_Export::FISCAL_GROUP ]['group_label'] );
 
@@ -201,6 +201,21 @@ final class Privacy_Export_Test extends Test_Case {
 		$this->assertSame( 16, strlen( $fiscal['Tax id'] ) );
 		$this->assertSame( 'Milano, MI', $fiscal['Place of birth'] );
 		$this->assertStringContainsString( 'Via Dante 12', $fiscal['Address'] );
+
+		// Her devices (the demo gives her a smartphone, a PC, a tablet and a smartwatch): one item each.
+		$devices = array_values( array_filter( $answer['data'], static fn( array $item ): bool => Privacy_Export::DEVICES_GROUP === $item['group_id'] ) );
+		$this->assertGreaterThanOrEqual( 4, count( $devices ) );
+		$types = array();
+		foreach ( $devices as $device ) {
+			$this->assertSame( 'Crowdscout devices', $device['group_label'] );
+			$this->assertMatchesRegularExpression( '/^crowdscout-device-[1-9][0-9]*$/', $device['item_id'] );
+			$rows    = self::rows( $device );
+			$types[] = $rows['Type'];
+			$this->assertArrayHasKey( 'PC' === $rows['Type'] ? 'PC type' : 'Model', $rows );
+			$this->assertMatchesRegularExpression( '/^\S.* \S+/', $rows['Operating system'], 'Platform and version.' );
+			$this->assertMatchesRegularExpression( '/^\d{4}-\d{2}-\d{2}$/', $rows['Added on'] );
+		}
+		$this->assertEmpty( array_diff( array( 'Smartphone', 'PC', 'Tablet', 'Smartwatch' ), $types ), implode( ', ', $types ) );
 
 		// As WordPress writes the report: the apostrophe once, as text; the URL a link.
 		require_once ABSPATH . 'wp-admin/includes/privacy-tools.php';
@@ -290,6 +305,115 @@ final class Privacy_Export_Test extends Test_Case {
 		$this->assertStringContainsString( '<th>Fiscal type</th><td>Occasional work with withholding tax</td>', $html );
 		$groups = reset( $json );
 		$this->assertSame( 'Crowdscout tax profile', $groups[ Privacy_Export::FISCAL_GROUP ]['group_label'] );
+	}
+
+	/**
+	 * The tester's devices (GET /users/me/devices, answered here by a stand-in so the rows are known; the profile
+	 * still comes from the API): one item each, with the type, the model or the PC's type, the operating system
+	 * with its version and the date it was added, in the export's language.
+	 */
+	public function test_the_devices_are_exported(): void {
+		$devices = array(
+			array(
+				'id'               => 31,
+				'type'             => 0,
+				'device'           => array(
+					'id'           => 501,
+					'manufacturer' => 'Samsung',
+					'model'        => 'Galaxy S24 <Ultra>',
+				),
+				'operating_system' => array(
+					'id'          => 88,
+					'platform'    => 'Android',
+					'platform_id' => 1,
+					'version'     => '14',
+				),
+				'added_on'         => '2025-03-04T10:20:30.000Z',
+			),
+			array(
+				'id'               => 32,
+				'type'             => 2,
+				'device'           => array( 'pc_type' => 'Gaming PC' ),
+				'operating_system' => array(
+					'id'          => 90,
+					'platform'    => 'Windows',
+					'platform_id' => 3,
+					'version'     => '11 (23H2)',
+				),
+				'added_on'         => '2024-12-31T23:59:59.000Z',
+			),
+			array(
+				'id'               => 33,
+				'type'             => 5,
+				'device'           => array(
+					'id'           => 700,
+					'manufacturer' => 'LG',
+					'model'        => 'OLED C3',
+				),
+				'operating_system' => array(
+					'id'          => 95,
+					'platform'    => 'webOS',
+					'platform_id' => 9,
+					'version'     => '23',
+				),
+				'added_on'         => '2026-01-15T08:00:00.000Z',
+			),
+		);
+		$answer = $this->export_with_devices( 200, $devices );
+		$items  = array_values( array_filter( $answer['data'], static fn( array $item ): bool => Privacy_Export::DEVICES_GROUP === $item['group_id'] ) );
+		$this->assertCount( 3, $items );
+		$this->assertSame( array( 'crowdscout-device-31', 'crowdscout-device-32', 'crowdscout-device-33' ), array_column( $items, 'item_id' ) );
+		$this->assertSame( 'Crowdscout devices', $items[0]['group_label'] );
+		$this->assertSame(
+			array(
+				'Type'             => 'Smartphone',
+				'Model'            => 'Samsung Galaxy S24 <Ultra>',
+				'Operating system' => 'Android 14',
+				'Added on'         => '2025-03-04',
+			),
+			self::rows( $items[0] )
+		);
+		$this->assertStringContainsString( '&lt;Ultra&gt;', $items[0]['data'][1]['value'], 'Values are text.' );
+		$this->assertSame(
+			array(
+				'Type'             => 'PC',
+				'PC type'          => 'Gaming PC',
+				'Operating system' => 'Windows 11 (23H2)',
+				'Added on'         => '2024-12-31',
+			),
+			self::rows( $items[1] )
+		);
+		$this->assertSame( 'Smart TV', self::rows( $items[2] )['Type'] );
+		$this->assertSame( 'LG OLED C3', self::rows( $items[2] )['Model'] );
+		$this->assertContains( Privacy_Export::PROFILE_GROUP, array_column( $answer['data'], 'group_id' ), 'The profile is still there.' );
+
+		$italian = $this->export_with_devices( 200, $devices, 'it_IT' );
+		$items   = array_values( array_filter( $italian['data'], static fn( array $item ): bool => Privacy_Export::DEVICES_GROUP === $item['group_id'] ) );
+		$this->assertSame( 'Dispositivi Crowdscout', $items[0]['group_label'] );
+		$this->assertSame( 'Smartphone', self::rows( $items[0] )['Tipo'] );
+		$this->assertSame( 'Tipo di PC', array_keys( self::rows( $items[1] ) )[1] );
+		$this->assertSame( 'Smart TV', self::rows( $items[2] )['Tipo'] );
+		$this->assertSame( '2026-01-15', self::rows( $items[2] )['Aggiunto il'] );
+	}
+
+	/**
+	 * A tester without devices (the API's 404): no devices group, the rest of the export as usual.
+	 */
+	public function test_no_devices_exports_no_devices_group(): void {
+		$answer = $this->export_with_devices( 404, array( 'message' => 'No device found' ) );
+		$this->assertIsArray( $answer );
+		$groups = array_column( $answer['data'], 'group_id' );
+		$this->assertNotContains( Privacy_Export::DEVICES_GROUP, $groups );
+		$this->assertContains( Privacy_Export::PROFILE_GROUP, $groups );
+	}
+
+	/**
+	 * The device list failing is an error, not an export that silently lacks the devices.
+	 */
+	public function test_a_failing_device_list_is_an_error(): void {
+		$answer = $this->export_with_devices( 500, array( 'message' => 'boom' ) );
+		$this->assertInstanceOf( \WP_Error::class, $answer );
+		$this->assertStringContainsString( 'GET /users/me/devices: HTTP 500', $answer->get_error_message() );
 	}
 
 	/**
@@ -384,6 +508,44 @@ final class Privacy_Export_Test extends Test_Case {
 		$this->assertFalse( $answer['success'] );
 		$this->assertIsString( $answer['data'] );
 		$this->assertStringStartsWith( 'The Crowdscout profile could not be read from the API', $answer['data'] );
+	}
+
+	/**
+	 * The veteran's export with GET /users/me/devices answered by a stand-in (every other call reaches the API).
+	 *
+	 * @param int         $status HTTP status of the device list.
+	 * @param mixed       $body   Its JSON body.
+	 * @param string|null $locale The veteran's WordPress locale during the export; null for hers.
+	 * @return array|\WP_Error
+	 */
+	private function export_with_devices( int $status, $body, ?string $locale = null ) {
+		$stand_in = static function ( $preempt, $args, $url ) use ( $status, $body ) {
+			if ( ! is_string( $url ) || ! str_ends_with( (string) wp_parse_url( $url, PHP_URL_PATH ), '/users/me/devices' ) ) {
+				return $preempt;
+			}
+			return array(
+				'headers'  => array( 'content-type' => 'application/json' ),
+				'body'     => (string) wp_json_encode( $body ),
+				'response' => array(
+					'code'    => $status,
+					'message' => get_status_header_desc( $status ),
+				),
+				'cookies'  => array(),
+				'filename' => null,
+			);
+		};
+		$user   = get_user_by( 'email', self::VERA );
+		$before = get_user_meta( $user->ID, 'locale', true );
+		if ( null !== $locale ) {
+			update_user_meta( $user->ID, 'locale', $locale );
+		}
+		add_filter( 'pre_http_request', $stand_in, 10, 3 );
+		try {
+			return $this->registered_callback()( self::VERA, 1 );
+		} finally {
+			remove_filter( 'pre_http_request', $stand_in, 10 );
+			update_user_meta( $user->ID, 'locale', $before );
+		}
 	}
 
 	/**

@@ -63,17 +63,33 @@ final class Routes_Test extends Test_Case {
 			'courses'                      => Pages::LOGIN,
 			'testing-school'               => Pages::OPEN,
 			'faq'                          => Pages::OPEN,
+			'discover-experience-points'   => Pages::OPEN,
 			'leaderboard'                  => Pages::LOGIN,
 			'payments'                     => Pages::LOGIN,
 			'my-bugs'                      => Pages::LOGIN,
+			'bugs/show'                    => Pages::LOGIN,
 		);
 		$this->assertSame( $expected, array_map( static fn( array $page ): string => $page['access'], Pages::definitions() ) );
 		foreach ( array_keys( $expected ) as $route ) {
 			$this->assertSame( $expected[ $route ], Pages::access( $route ) );
 		}
 		$this->assertNull( Pages::access( 'campaigns' ) );
-		$this->assertSame( 'profile', Pages::definitions()['my-account']['widget'] );
-		$this->assertSame( 'dashboard', Pages::definitions()['my-dashboard']['widget'] );
+		$widgets = array(
+			'my-account'         => 'profile',
+			'my-dashboard'       => 'dashboard',
+			'personal-equipment' => 'devices',
+			'experience-points'  => 'experience',
+			'my-bugs'            => 'my-bugs',
+			'leaderboard'        => 'ranking',
+			'bugs/show'          => 'bug',
+			'payments'           => '',
+			'courses'            => '',
+		);
+		foreach ( $widgets as $route => $widget ) {
+			$this->assertSame( $widget, Pages::definitions()[ $route ]['widget'], $route );
+		}
+		$this->assertSame( 'bugs/show/{id}', Pages::definitions()['bugs/show']['address'] );
+		$this->assertSame( '', Pages::definitions()['my-bugs']['address'], 'Other pages are served at their own path.' );
 	}
 
 	/**
@@ -209,6 +225,9 @@ final class Routes_Test extends Test_Case {
 			'testing-school'            => null,
 			'my-dashboard'              => null,
 			'it/whatever'               => null,
+			'bugs/show/12'              => null,
+			'it/bugs/show/12/'          => null,
+			'bugs/show/12/login'        => array( 'login', 'en', 301 ),
 		);
 		foreach ( $cases as $path => $expected ) {
 			$actual = Routes::redirect( $path );
@@ -222,6 +241,94 @@ final class Routes_Test extends Test_Case {
 				"redirect of '$path'"
 			);
 		}
+	}
+
+	/**
+	 * A route with an address: its URL in each language with its parameters, and the paths that are its address
+	 * (digits only for an id; a language prefix or none; nothing before or after).
+	 */
+	public function test_addresses_with_an_id(): void {
+		$this->assertSame( home_url( '/bugs/show/123/' ), Routes::url( 'bugs/show', 'en', array( 'id' => 123 ) ) );
+		$this->assertSame( home_url( '/it/bugs/show/123/' ), Routes::url( 'bugs/show', 'it', array( 'id' => '123' ) ) );
+		$this->assertSame( 'fr/bugs/show/7', Routes::path( 'bugs/show', 'fr', array( 'id' => 7 ) ) );
+		$this->assertSame( 'es/bugs/show', Routes::path( 'bugs/show', 'es' ), 'Without parameters, the page path.' );
+		$this->assertSame( 'bugs/show/a%2Fb', Routes::path( 'bugs/show', 'en', array( 'id' => 'a/b' ) ), 'Values are encoded.' );
+
+		$cases = array(
+			'bugs/show/123'      => array( 'en', '123' ),
+			'/bugs/show/123/'    => array( 'en', '123' ),
+			'it/bugs/show/1'     => array( 'it', '1' ),
+			'es/bugs/show/42/'   => array( 'es', '42' ),
+			'fr/bugs/show/9000'  => array( 'fr', '9000' ),
+			'bugs/show'          => null,
+			'bugs/show/'         => null,
+			'it/bugs/show'       => null,
+			'bugs/show/abc'      => null,
+			'bugs/show/12a'      => null,
+			'bugs/show/-1'       => null,
+			'bugs/show/1.5'      => null,
+			'bugs/show/12/13'    => null,
+			'bugs/show/12/edit'  => null,
+			'x/bugs/show/12'     => null,
+			'en/bugs/show/12'    => null,
+			'de/bugs/show/12'    => null,
+			'bugs/show/%31%32'   => null,
+			'bugs/show/١٢'       => null,
+			'my-bugs'            => null,
+		);
+		foreach ( $cases as $path => $expected ) {
+			$this->assertSame(
+				null === $expected ? null : array(
+					'route'      => 'bugs/show',
+					'language'   => $expected[0],
+					'parameters' => array( 'id' => $expected[1] ),
+				),
+				Routes::match_address( $path ),
+				"match of '$path'"
+			);
+		}
+
+		$this->assertTrue( Routes::needs_address( 'bugs/show' ) );
+		$this->assertTrue( Routes::needs_address( 'bugs' ), 'The parent the hierarchy needs.' );
+		$this->assertFalse( Routes::needs_address( 'my-bugs' ) );
+		$this->assertFalse( Routes::needs_address( 'getting-started' ), 'A parent that is a route of its own.' );
+		$this->assertFalse( Routes::needs_address( 'bug' ) );
+	}
+
+	/**
+	 * WordPress serves the bug page at /bugs/show/{id}/ in every language, and answers 404 at its own path, at its
+	 * parent's, with anything but digits, or with more after the id.
+	 */
+	public function test_pages_with_an_id_are_served_only_at_their_address(): void {
+		global $wp_rewrite;
+		if ( ! $wp_rewrite->using_permalinks() ) {
+			$this->markTestSkipped( 'Needs pretty permalinks.' );
+		}
+		$pages = $this->plugin()->pages()->create();
+		$this->assertArrayHasKey( 'bugs/show', $pages );
+		$this->assertSame( 'bugs/show', get_page_uri( $pages['bugs/show'] ) );
+
+		foreach ( array( '/bugs/show/123/', '/bugs/show/123', '/it/bugs/show/123/', '/es/bugs/show/5/?x=1', '/fr/bugs/show/0042/' ) as $uri ) {
+			$this->assertSame( $pages['bugs/show'], $this->served( $uri ), $uri );
+			$this->assertArrayNotHasKey( 'page', $this->parse( $uri ), "$uri: the id is no page number" );
+		}
+		foreach ( array( '/bugs/show/', '/it/bugs/show/', '/bugs/', '/es/bugs/', '/bugs/show/abc/', '/it/bugs/show/abc/', '/bugs/show/12a/', '/bugs/show/12/34/', '/it/bugs/show/12/34/', '/bugs/show/?page_id=1', '/bugs/show/?crowdscout_id=12' ) as $uri ) {
+			$this->assertSame( 0, $this->served( $uri ), "$uri is a 404" );
+		}
+		$this->assertSame( '404', $this->parse( '/bugs/show/' )['error'] ?? null, 'No page is queried, so WordPress guesses no other address.' );
+		$this->assertSame( $pages['my-bugs'], $this->served( '/it/my-bugs/' ), 'Other pages are untouched.' );
+	}
+
+	/**
+	 * The canonical link of the bug page is the address it was requested by, in its language.
+	 */
+	public function test_canonical_url_of_a_page_with_an_id(): void {
+		$pages                  = $this->plugin()->pages()->create();
+		$_SERVER['REQUEST_URI'] = '/it/bugs/show/77/';
+		$this->assertSame( home_url( '/it/bugs/show/77/' ), wp_get_canonical_url( $pages['bugs/show'] ) );
+		$this->assertNotSame( home_url( '/it/bugs/show/77/' ), wp_get_canonical_url( $pages['my-bugs'] ), 'Other pages keep theirs.' );
+		$_SERVER['REQUEST_URI'] = '/bugs/show/77/';
+		$this->assertSame( home_url( '/bugs/show/77/' ), wp_get_canonical_url( $pages['bugs/show'] ) );
 	}
 
 	/**
@@ -323,6 +430,7 @@ final class Routes_Test extends Test_Case {
 			'/fr/testing-school/'             => 'testing-school',
 			'/it/my-account/?tab=advanced'    => 'my-account',
 			'/es/my-bugs/?cp=3&status=closed' => 'my-bugs',
+			'/it/bugs/show/12/'               => 'bugs/show',
 		);
 		foreach ( $cases as $uri => $pagename ) {
 			$this->assertSame( $pagename, $this->parse( $uri )['pagename'] ?? null, $uri );
@@ -373,6 +481,22 @@ final class Routes_Test extends Test_Case {
 
 		$_SERVER['REQUEST_URI'] = '/my-account/';
 		$this->assertSame( home_url( '/testing-school/' ), get_permalink( $pages['testing-school'] ) );
+	}
+
+	/**
+	 * The page WordPress serves for a URI (as WP::main() decides: a 404 query variable, or a query that finds
+	 * nothing, is a 404).
+	 *
+	 * @param string $uri Request URI.
+	 * @return int Page id, 0 for a 404.
+	 */
+	private function served( string $uri ): int {
+		$query_vars = $this->parse( $uri );
+		if ( '404' === ( $query_vars['error'] ?? '' ) ) {
+			return 0;
+		}
+		$query = new \WP_Query( $query_vars );
+		return $query->is_page() && 1 === $query->post_count ? (int) $query->posts[0]->ID : 0;
 	}
 
 	/**
