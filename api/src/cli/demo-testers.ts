@@ -12,8 +12,7 @@
  * `skipped EMAIL` (a WordPress user with another password, and no tester row: left alone, with a warning).
  */
 import pino from 'pino';
-import { checkSecret, readDatabaseUrl } from '../config.ts';
-import { createDatabase } from '../db/connection.ts';
+import { checkSecret } from '../config.ts';
 import {
 	createTestersRepository,
 	normaliseEmail,
@@ -21,6 +20,7 @@ import {
 import { signUp, type SignUpInput } from '../features/users/sign-up.ts';
 import { HttpError } from '../lib/errors.ts';
 import { createWordPressClient } from '../lib/wordpress.ts';
+import { withDatabase } from './database.ts';
 
 interface DemoTesterInput {
 	email: string;
@@ -57,8 +57,7 @@ function readTesters( value: string | undefined ): DemoTesterInput[] {
 
 const out = ( line: string ) => process.stdout.write( `${ line }\n` );
 
-const database = createDatabase( readDatabaseUrl( process.env ) );
-try {
+await withDatabase( async ( database ) => {
 	const testers = createTestersRepository( database.db );
 	const wordpress = createWordPressClient( {
 		baseUrl: process.env.CROWDSCOUT_WP_URL ?? 'http://127.0.0.1:8081',
@@ -107,11 +106,4 @@ try {
 			out( `completed ${ email }` );
 		}
 	}
-} catch ( error ) {
-	process.stderr.write(
-		`${ error instanceof Error ? error.message : String( error ) }\n`
-	);
-	process.exitCode = 1;
-} finally {
-	await database.destroy();
-}
+} );

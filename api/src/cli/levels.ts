@@ -5,9 +5,7 @@
  * if an API instance holds it. Running it again for a month changes nothing.
  */
 import { parseArgs } from 'node:util';
-import { readDatabaseUrl } from '../config.ts';
-import { createDatabase, redactUrl } from '../db/connection.ts';
-import { pendingMigrations } from '../db/migrate.ts';
+import { redactUrl } from '../db/connection.ts';
 import {
 	LEASE_TTL_MS,
 	MONTH_PATTERN,
@@ -18,6 +16,7 @@ import {
 import { createLease, processHolder } from '../features/levels/lease.ts';
 import { LEVEL_CHANGE_LEASE } from '../features/levels/schedule.ts';
 import { LEVELS } from '../lookups/levels.ts';
+import { assertMigrated, withDatabase } from './database.ts';
 
 const { values } = parseArgs( {
 	options: { month: { type: 'string', default: currentMonth() } },
@@ -65,17 +64,8 @@ function report( result: LevelChangeResult ): string {
 	].join( '\n' );
 }
 
-const url = readDatabaseUrl( process.env );
-const database = createDatabase( url );
-try {
-	const pending = await pendingMigrations( database.db );
-	if ( pending.length ) {
-		throw new Error(
-			`${ redactUrl( url ) } is not migrated (${ pending.join(
-				', '
-			) } pending): run npm run migrate -w api first`
-		);
-	}
+await withDatabase( async ( database, url ) => {
+	await assertMigrated( database, url );
 	const lease = createLease(
 		database.db,
 		LEVEL_CHANGE_LEASE,
@@ -96,11 +86,4 @@ try {
 	} finally {
 		await lease.release();
 	}
-} catch ( error ) {
-	process.stderr.write(
-		`${ error instanceof Error ? error.message : String( error ) }\n`
-	);
-	process.exitCode = 1;
-} finally {
-	await database.destroy();
-}
+} );

@@ -2,13 +2,11 @@
  * `npm run migrate -w api`: migrates the database of CROWDSCOUT_DB_URL (or the default SQLite file) forward
  * without starting the server; `-- down` undoes the last migration.
  */
-import { readDatabaseUrl } from '../config.ts';
-import { createDatabase, redactUrl } from '../db/connection.ts';
+import { redactUrl } from '../db/connection.ts';
 import { migrateDown, migrateToLatest } from '../db/migrate.ts';
+import { withDatabase } from './database.ts';
 
-const url = readDatabaseUrl( process.env );
-const database = createDatabase( url );
-try {
+await withDatabase( async ( database, url ) => {
 	const down = process.argv.includes( 'down' );
 	const names = down
 		? await migrateDown( database.db )
@@ -20,11 +18,4 @@ try {
 				: 'nothing to do'
 		}\n`
 	);
-} catch ( error ) {
-	process.stderr.write(
-		`${ error instanceof Error ? error.message : String( error ) }\n`
-	);
-	process.exitCode = 1;
-} finally {
-	await database.destroy();
-}
+} );

@@ -9,15 +9,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { checkSecret, readDatabaseUrl } from '../config.ts';
-import { createDatabase, redactUrl } from '../db/connection.ts';
-import { pendingMigrations } from '../db/migrate.ts';
+import { checkSecret } from '../config.ts';
+import { redactUrl } from '../db/connection.ts';
 import {
 	WordPressUnavailableError,
 	createWordPressClient,
 } from '../lib/wordpress.ts';
 import { createTestersRepository } from '../features/me/repository.ts';
 import { reconcileTesters } from '../features/users/reconcile.ts';
+import { assertMigrated, errorMessage, withDatabase } from './database.ts';
 
 function platformSecret(): string | undefined {
 	const file = path.resolve(
@@ -29,61 +29,50 @@ function platformSecret(): string | undefined {
 		: undefined;
 }
 
-const url = readDatabaseUrl( process.env );
-const database = createDatabase( url );
-try {
-	const pending = await pendingMigrations( database.db );
-	if ( pending.length ) {
-		throw new Error(
-			`${ redactUrl( url ) } is not migrated (${ pending.join(
-				', '
-			) } pending): start the API or run npm run migrate -w api first`
+await withDatabase(
+	async ( database, url ) => {
+		await assertMigrated(
+			database,
+			url,
+			'start the API or run npm run migrate -w api first'
 		);
-	}
-	const wordpressUrl =
-		process.env.CROWDSCOUT_WP_URL ||
-		`http://127.0.0.1:${ Number( process.env.PORT || 8080 ) + 1 }`;
-	const result = await reconcileTesters(
-		{
-			testers: createTestersRepository( database.db ),
-			wordpress: createWordPressClient( {
-				baseUrl: wordpressUrl,
-				key: {
-					secret: checkSecret(
-						process.env.CROWDSCOUT_SECRET || platformSecret()
-					),
-				},
-				timeoutMs: 30_000,
-			} ),
-		},
-		pino( { level: 'warn' }, pino.destination( 2 ) )
-	);
-	process.stdout.write(
-		`${ wordpressUrl } → ${ redactUrl( url ) }: ${
-			result.checked
-		} WordPress testers checked, ${ result.repaired.length } repaired${
-			result.repaired.length
-				? ` (WordPress users ${ result.repaired.join( ', ' ) })`
-				: ''
-		}, ${ result.skipped.length } left as they are${
-			result.skipped.length
-				? ` (WordPress users ${ result.skipped.join(
-						', '
-				  ) }: their email belongs to another tester)`
-				: ''
-		}\n`
-	);
-} catch ( error ) {
-	const detail =
+		const wordpressUrl =
+			process.env.CROWDSCOUT_WP_URL ||
+			`http://127.0.0.1:${ Number( process.env.PORT || 8080 ) + 1 }`;
+		const result = await reconcileTesters(
+			{
+				testers: createTestersRepository( database.db ),
+				wordpress: createWordPressClient( {
+					baseUrl: wordpressUrl,
+					key: {
+						secret: checkSecret(
+							process.env.CROWDSCOUT_SECRET || platformSecret()
+						),
+					},
+					timeoutMs: 30_000,
+				} ),
+			},
+			pino( { level: 'warn' }, pino.destination( 2 ) )
+		);
+		process.stdout.write(
+			`${ wordpressUrl } → ${ redactUrl( url ) }: ${
+				result.checked
+			} WordPress testers checked, ${ result.repaired.length } repaired${
+				result.repaired.length
+					? ` (WordPress users ${ result.repaired.join( ', ' ) })`
+					: ''
+			}, ${ result.skipped.length } left as they are${
+				result.skipped.length
+					? ` (WordPress users ${ result.skipped.join(
+							', '
+					  ) }: their email belongs to another tester)`
+					: ''
+			}\n`
+		);
+	},
+	// The message alone would not say why WordPress did not answer.
+	( error ) =>
 		error instanceof WordPressUnavailableError
-			? ` (${ error.detail })`
-			: '';
-	process.stderr.write(
-		`${
-			error instanceof Error ? error.message : String( error )
-		}${ detail }\n`
-	);
-	process.exitCode = 1;
-} finally {
-	await database.destroy();
-}
+			? `${ error.message } (${ error.detail })`
+			: errorMessage( error )
+);

@@ -3,22 +3,12 @@
  * the database of CROWDSCOUT_DB_URL (or the default SQLite file), and prints, table by table, the rows that
  * differed. For an operator after manual SQL, or a MariaDB cascade, left counts behind; safe while the API runs.
  */
-import { readDatabaseUrl } from '../config.ts';
-import { createDatabase, redactUrl } from '../db/connection.ts';
+import { redactUrl } from '../db/connection.ts';
 import { recount } from '../db/kept-counts.ts';
-import { pendingMigrations } from '../db/migrate.ts';
+import { assertMigrated, withDatabase } from './database.ts';
 
-const url = readDatabaseUrl( process.env );
-const database = createDatabase( url );
-try {
-	const pending = await pendingMigrations( database.db );
-	if ( pending.length ) {
-		throw new Error(
-			`${ redactUrl( url ) } is not migrated (${ pending.join(
-				', '
-			) } pending): run npm run migrate -w api first`
-		);
-	}
+await withDatabase( async ( database, url ) => {
+	await assertMigrated( database, url );
 	const started = performance.now();
 	const recounted = await recount( database.db );
 	const width = Math.max( ...recounted.map( ( { table } ) => table.length ) );
@@ -38,11 +28,4 @@ try {
 			)
 			.join( '' ) }`
 	);
-} catch ( error ) {
-	process.stderr.write(
-		`${ error instanceof Error ? error.message : String( error ) }\n`
-	);
-	process.exitCode = 1;
-} finally {
-	await database.destroy();
-}
+} );

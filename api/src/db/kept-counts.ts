@@ -137,7 +137,7 @@ export const KEPT_TABLES: readonly KeptTable[] = [
 		// No trigger: the few paths that write tester_monthly_levels keep the counts themselves. A deleted row (a
 		// tester's deletion cascades to theirs) leaves its count behind until a recount.
 		triggers: [],
-		keptBy: "features/ranking/monthly-points.ts recordMonthlyPoints; features/levels/change.ts (a month's, after its level change); the seed's rebuildMonthlyRankCounts",
+		keptBy: "features/ranking/monthly-points.ts recordMonthlyPoints, and its rebuildRankCounts for features/levels/change.ts (a month's, after its level change) and the seed's rebuildMonthlyRankCounts",
 		key: [ 'month', 'level_id', 'points' ],
 		values: [ 'testers' ],
 		source: sql`select month, level_id, points, count(*) as testers

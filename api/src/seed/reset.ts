@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { rebuildRankCounts } from '../features/ranking/monthly-points.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { POPUPS } from './data.ts';
 import { SEED_EMAIL_DOMAIN, SEED_WP_USER_ID_BASE } from './seeded.ts';
@@ -26,33 +27,14 @@ export async function resetSeed(
 
 /**
  * Sets monthly_rank_counts from tester_monthly_levels, all of it (real testers' rows included), in one
- * transaction: one grouped scan, whatever the seed wrote or deleted (its triggers set monthly_rank_buckets).
+ * transaction, whatever the seed wrote or deleted.
  *
  * @param db
  */
 export async function rebuildMonthlyRankCounts(
 	db: Kysely< Database >
 ): Promise< void > {
-	await db.transaction().execute( async ( trx ) => {
-		await trx.deleteFrom( 'monthly_rank_counts' ).execute();
-		// Emptied by the triggers of the delete above (0007); the inserts below fill them again.
-		await trx.deleteFrom( 'monthly_rank_buckets' ).execute();
-		await trx
-			.insertInto( 'monthly_rank_counts' )
-			.columns( [ 'month', 'level_id', 'points', 'testers' ] )
-			.expression(
-				trx
-					.selectFrom( 'tester_monthly_levels' )
-					.select( [
-						'month',
-						'level_id',
-						'points',
-						( eb ) => eb.fn.countAll< number >().as( 'testers' ),
-					] )
-					.groupBy( [ 'month', 'level_id', 'points' ] )
-			)
-			.execute();
-	} );
+	await db.transaction().execute( ( trx ) => rebuildRankCounts( trx ) );
 }
 
 /** Deletes the seeded rows; answers the storage keys of the media of the bugs deleted. */

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toInteger, toSqlDateTime } from '../../db/values.ts';
 import { LEVELS } from '../../lookups/levels.ts';
+import { rebuildRankCounts } from '../ranking/monthly-points.ts';
 import { monthOf } from '../ranking/rank.ts';
 import { levelAfterMonthSql } from './rules-sql.ts';
 import type { Lease } from './lease.ts';
@@ -104,7 +105,7 @@ export async function runLevelChange(
 		await lease.confirm( trx, LEASE_TTL_MS );
 		const updated = await updateExistingRows( trx, first, previous );
 		const inserted = await insertMissingRows( trx, first, previous );
-		await rebuildMonthCounts( trx, first );
+		await rebuildRankCounts( trx, first );
 		const { total, byLevel } = await movements( trx, first, previous );
 		const finishedAt = toSqlDateTime();
 		const result: LevelChangeResult = {
@@ -231,43 +232,6 @@ async function insertMissingRows(
 		and not exists (select 1 from tester_monthly_levels m where m.tester_id = t.id and m.month = ${ first })
 		and ${ level } > 0`.execute( trx );
 	return Number( result.numAffectedRows ?? 0 );
-}
-
-/**
- * monthly_rank_counts of M counted again from the rows, as the seed's rebuild does for every month: the delete's
- * triggers empty the month's buckets (0007), the leftover zero rows go, the insert's triggers fill them again.
- *
- * @param trx
- * @param first
- */
-async function rebuildMonthCounts(
-	trx: Kysely< Database >,
-	first: string
-): Promise< void > {
-	await trx
-		.deleteFrom( 'monthly_rank_counts' )
-		.where( 'month', '=', first )
-		.execute();
-	await trx
-		.deleteFrom( 'monthly_rank_buckets' )
-		.where( 'month', '=', first )
-		.execute();
-	await trx
-		.insertInto( 'monthly_rank_counts' )
-		.columns( [ 'month', 'level_id', 'points', 'testers' ] )
-		.expression(
-			trx
-				.selectFrom( 'tester_monthly_levels' )
-				.select( [
-					'month',
-					'level_id',
-					'points',
-					( eb ) => eb.fn.countAll< number >().as( 'testers' ),
-				] )
-				.where( 'month', '=', first )
-				.groupBy( [ 'month', 'level_id', 'points' ] )
-		)
-		.execute();
 }
 
 /**

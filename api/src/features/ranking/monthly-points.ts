@@ -1,6 +1,6 @@
 /**
- * A tester's points of a month, written with monthly_rank_counts in step (db/kept-counts.ts lists this as the
- * counts' keeper; their buckets follow by 0007's triggers).
+ * A tester's points of a month, written with monthly_rank_counts in step, and the counts rebuilt from the rows
+ * (db/kept-counts.ts lists this as the counts' keeper; their buckets follow by 0007's triggers).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isMysql } from '../../db/engine.ts';
@@ -78,4 +78,44 @@ export async function recordMonthlyPoints(
 		await count( row.level_id, before, -1 );
 	}
 	await count( row.level_id, after, 1 );
+}
+
+/**
+ * Sets monthly_rank_counts from tester_monthly_levels by one grouped scan: of `month` (the level change, after
+ * writing the month's rows), or of every month (the seed, whatever it wrote or deleted). The delete's triggers
+ * empty the buckets (0007), their leftover zero rows go, and the insert's triggers fill them again. Run it inside
+ * a transaction: the counts are wrong between the delete and the insert.
+ *
+ * @param trx
+ * @param month `YYYY-MM-01`; every month when left out.
+ */
+export async function rebuildRankCounts(
+	trx: Kysely< Database >,
+	month?: string
+): Promise< void > {
+	const inMonth = month !== undefined;
+	await trx
+		.deleteFrom( 'monthly_rank_counts' )
+		.$if( inMonth, ( qb ) => qb.where( 'month', '=', month! ) )
+		.execute();
+	await trx
+		.deleteFrom( 'monthly_rank_buckets' )
+		.$if( inMonth, ( qb ) => qb.where( 'month', '=', month! ) )
+		.execute();
+	await trx
+		.insertInto( 'monthly_rank_counts' )
+		.columns( [ 'month', 'level_id', 'points', 'testers' ] )
+		.expression(
+			trx
+				.selectFrom( 'tester_monthly_levels' )
+				.select( [
+					'month',
+					'level_id',
+					'points',
+					( eb ) => eb.fn.countAll< number >().as( 'testers' ),
+				] )
+				.$if( inMonth, ( qb ) => qb.where( 'month', '=', month! ) )
+				.groupBy( [ 'month', 'level_id', 'points' ] )
+		)
+		.execute();
 }
