@@ -196,4 +196,126 @@ test.describe( 'accessibility (axe-core)', () => {
 		).toBeVisible();
 		expect( await violationsOf( page ) ).toEqual( [] );
 	} );
+
+	test( 'the devices page: empty, listed, the wizard at each width, the remove dialog', async ( {
+		page,
+	} ) => {
+		await logIn( page );
+		await page.goto( '/personal-equipment/' );
+		await expect(
+			page.getByText( "You don't have any devices yet.", {
+				exact: false,
+			} )
+		).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+
+		await page.context().clearCookies();
+		await logIn( page, VETERAN.email, VETERAN.password );
+		await page.goto( '/personal-equipment/' );
+		const table = page.getByRole( 'table', { name: 'Your devices' } );
+		await expect( table.locator( 'tbody tr' ).first() ).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+
+		// The add wizard's details step, searchable selects waiting for their turn, then as plain selects.
+		await page.getByRole( 'button', { name: 'Add device' } ).click();
+		const wizard = page.getByRole( 'dialog', { name: 'Add a device' } );
+		expect( await violationsOf( page ) ).toEqual( [] );
+		await wizard.getByRole( 'radio', { name: 'Smartphone' } ).check();
+		await wizard.getByRole( 'button', { name: 'Next' } ).click();
+		await expect(
+			wizard.getByText( 'Choose the manufacturer first.' )
+		).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+		await page.setViewportSize( { width: 375, height: 812 } );
+		await expect( wizard.locator( 'select' ).first() ).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+		await page.keyboard.press( 'Escape' );
+		await expect( wizard ).toHaveCount( 0 );
+
+		await table
+			.locator( 'tbody tr' )
+			.first()
+			.getByRole( 'button', { name: 'Delete' } )
+			.click();
+		const remove = page.getByRole( 'dialog', {
+			name: 'Remove this device?',
+		} );
+		await expect( remove ).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+		await remove.getByRole( 'button', { name: 'Cancel' } ).click();
+		await expect( remove ).toHaveCount( 0 );
+	} );
+
+	test( 'the experience points page, sorted and filtered', async ( {
+		page,
+	} ) => {
+		await logIn( page, VETERAN.email, VETERAN.password );
+		await page.goto( '/experience-points/' );
+		const table = page.getByRole( 'table', { name: 'History' } );
+		await expect( table.locator( 'tbody tr' ).nth( 24 ) ).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+
+		await table
+			.getByRole( 'columnheader', { name: 'Points' } )
+			.getByRole( 'button' )
+			.click();
+		await page
+			.getByRole( 'region', { name: 'Filters' } )
+			.getByLabel( 'Activity' )
+			.selectOption( { label: 'Points Fix' } );
+		await expect(
+			table.getByRole( 'columnheader', { name: 'Points' } )
+		).toHaveAttribute( 'aria-sort', 'ascending' );
+		await expect( table ).not.toHaveAttribute( 'aria-busy', 'true' );
+		expect( await violationsOf( page ) ).toEqual( [] );
+	} );
+
+	test( 'the uploaded bugs page and a bug with its media and comment', async ( {
+		page,
+	} ) => {
+		await logIn( page, VETERAN.email, VETERAN.password );
+		await page.goto( '/my-bugs/?status=4' );
+		const table = page.getByRole( 'table', { name: 'Uploaded Bugs' } );
+		await expect(
+			table.getByRole( 'link', { name: 'View more' } ).first()
+		).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+
+		await table.getByRole( 'link', { name: 'View more' } ).last().click();
+		await expect(
+			page.getByRole( 'region', { name: "Reviewer's comment" } )
+		).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+
+		await page.goto( '/bugs/show/999999999/' );
+		await expect(
+			page.getByRole( 'heading', { name: 'Bug not found' } )
+		).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+	} );
+
+	test( 'the ranking page: a ranked tester, and a tester without a level', async ( {
+		page,
+	} ) => {
+		await logIn( page, VETERAN.email, VETERAN.password );
+		await page.goto( '/leaderboard/' );
+		await expect(
+			page.getByRole( 'table', { name: 'Your position' } )
+		).toBeVisible();
+		await expect( page.getByRole( 'meter' ) ).toBeVisible();
+		await expect(
+			page
+				.getByRole( 'region', { name: 'How to level up' } )
+				.getByRole( 'table' )
+		).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+
+		await page.context().clearCookies();
+		await logIn( page );
+		await page.goto( '/leaderboard/' );
+		await expect(
+			page.getByRole( 'link', { name: 'Take the entry test' } )
+		).toBeVisible();
+		expect( await violationsOf( page ) ).toEqual( [] );
+	} );
 } );

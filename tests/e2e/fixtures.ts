@@ -1,4 +1,9 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+	test as base,
+	expect,
+	type APIRequestContext,
+	type Page,
+} from '@playwright/test';
 
 export const DEMO = {
 	email: 'demo@crowdscout.test',
@@ -26,12 +31,103 @@ export async function logIn(
 	password = DEMO.password
 ) {
 	await page.goto( '/wp-login.php' );
-	await page.getByLabel( 'Username or Email Address' ).fill( email );
-	await page.getByLabel( 'Password', { exact: true } ).fill( password );
+	const username = page.getByLabel( 'Username or Email Address' );
+	const passwordField = page.getByLabel( 'Password', { exact: true } );
+	// WordPress focuses and selects the username 200 ms after its script runs (wp_attempt_focus): on a slow
+	// machine that can land in the middle of filling the password, which then replaces the username. Filled
+	// again until both hold; focus moving afterwards changes no value.
+	await expect( async () => {
+		await username.fill( email );
+		await passwordField.fill( password );
+		expect( await username.inputValue() ).toBe( email );
+		expect( await passwordField.inputValue() ).toBe( password );
+	} ).toPass();
 	await page.getByRole( 'button', { name: 'Log In' } ).click();
 	await page.waitForURL(
 		( url ) => ! url.pathname.endsWith( '/wp-login.php' )
 	);
 }
+
+/** The demo tester with every state: devices used in campaigns, bugs of each status, a level and a rank. */
+export const VETERAN = {
+	email: 'veteran@crowdscout.test',
+	password: 'Veteran1234!',
+	name: 'Vera Veteran',
+};
+
+export interface Login {
+	email: string;
+	password: string;
+}
+
+/**
+ * A tester who has just signed up, through the API's sign-up call as the sign-up form makes it, for tests that
+ * change data other specs read. The API allows 20 sign-ups an hour from one address: one per spec file.
+ *
+ * @param request The test's (or a worker's) request context, on the platform's address.
+ * @param label   Names the spec in the address.
+ */
+export async function signUp(
+	request: APIRequestContext,
+	label: string
+): Promise< Login > {
+	const email = `${ label }-${ Date.now() }-${ Math.floor(
+		Math.random() * 1e6
+	) }@example.test`;
+	const password = 'Secret123';
+	const response = await request.post( '/api/users', {
+		data: {
+			email,
+			password,
+			name: 'Nina',
+			surname: 'Nuova',
+			birthDate: '1994-06-01',
+			country: 'IT',
+		},
+	} );
+	expect( response.status(), await response.text() ).toBe( 201 );
+	return { email, password };
+}
+
+/**
+ * What the API answers a tester, read with their token: how a test learns what the page should show for data
+ * the seed draws (a rank, another tester's bug).
+ *
+ * @param request
+ * @param login
+ * @param path    Below /api, e.g. "/users/me/rank".
+ */
+export async function apiAs< Body >(
+	request: APIRequestContext,
+	login: Login,
+	path: string
+): Promise< Body > {
+	const auth = await request.post( '/api/authenticate', {
+		data: { username: login.email, password: login.password },
+	} );
+	expect( auth.status(), await auth.text() ).toBe( 200 );
+	const { token } = ( await auth.json() ) as { token: string };
+	const response = await request.get( `/api${ path }`, {
+		headers: { authorization: `Bearer ${ token }` },
+	} );
+	expect( response.status(), await response.text() ).toBe( 200 );
+	return ( await response.json() ) as Body;
+}
+
+/** The toast with this message or title (the page's one toast area). */
+export const toast = ( page: Page, text: string | RegExp ) =>
+	page.locator( '.crowdscout-toast' ).filter( { hasText: text } );
+
+/** A label's text, whole, with or without the required mark (" *") after it. */
+export const exactLabel = ( label: string ) =>
+	new RegExp(
+		`^${ label.replace( /[.*+?^${}()|[\]\\]/g, '\\$&' ) }( \\*)?$`
+	);
+
+/** Whether the page scrolls sideways: it should not, at any width. */
+export const scrollsSideways = ( page: Page ) =>
+	page.evaluate(
+		() => document.documentElement.scrollWidth > window.innerWidth
+	);
 
 export { expect };
