@@ -221,6 +221,11 @@ test.describe( 'uploaded bugs and the bug page', () => {
 		expect( new Set( await column( table, 3 ) ) ).toEqual(
 			new Set( [ 'Need review' ] )
 		);
+		await pageStatus(
+			page.locator( '.wp-block-crowdscout-my-bugs' ),
+			1,
+			Math.max( 1, Math.ceil( filtered.total / 25 ) )
+		);
 		const row = table.getByRole( 'row' ).filter( {
 			has: page.getByRole( 'cell', {
 				name: String( bug.id ),

@@ -53,6 +53,8 @@ export interface DataTablePaging {
 	page: number;
 	pageSize: number;
 	onChange: ( page: number ) => void;
+	/** Shows "Page 1 / 1" too, where the screen's spec always gives the page count. */
+	alwaysShown?: boolean;
 }
 
 export interface DataTableProps< Row, Key extends string > {
@@ -68,7 +70,7 @@ export interface DataTableProps< Row, Key extends string > {
 	/** The order on screen; sortable headers show it. */
 	sort?: Sort< Key >;
 	onSort?: ( key: Key ) => void;
-	/** Pagination under the table, shown when there is more than one page. */
+	/** Pagination under the table, shown when there is more than one page (or always: `paging.alwaysShown`). */
 	paging?: DataTablePaging;
 	rowClassName?: ( row: Row ) => string | undefined;
 	/** Extra classes for the wrapper. */
@@ -270,7 +272,7 @@ export function DataTable< Row, Key extends string = string >( {
 					</tbody>
 				</table>
 			</div>
-			{ paging && data.total > paging.pageSize && (
+			{ paging && ( paging.alwaysShown || data.total > paging.pageSize ) && (
 				<Pagination
 					page={ Math.min( paging.page, pages ) }
 					pages={ pages }

@@ -46,8 +46,7 @@ export interface ExperienceOptions {
 
 /**
  * The choices of the Campaign, Activity and Date selects: the values the history holds, each once, in the API's
- * order (newest campaigns and days first, activities in id order). A campaign the table shows as a dash is not
- * offered.
+ * order (newest campaigns and days first, activities in id order). Campaigns read CP+id, as the table's column.
  *
  * @param filters The history's values (GET /users/me/experience/filters); none while they are asked.
  * @param t
@@ -57,12 +56,10 @@ export function filterOptions(
 	t: TFunction
 ): ExperienceOptions {
 	return {
-		campaign: ( filters?.campaigns ?? [] )
-			.filter( ( campaign ) => campaignCode( campaign ) !== MISSING )
-			.map( ( { id, title } ) => ( {
-				value: String( id ),
-				label: `CP${ id } - ${ title }`,
-			} ) ),
+		campaign: ( filters?.campaigns ?? [] ).map( ( id ) => ( {
+			value: String( id ),
+			label: `CP${ id }`,
+		} ) ),
 		activity: ( filters?.activities ?? [] ).map( ( id ) => ( {
 			value: String( id ),
 			label: activityName( id, t ),

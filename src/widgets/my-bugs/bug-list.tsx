@@ -177,7 +177,13 @@ export function BugList() {
 				rowKey={ ( bug ) => bug.id }
 				emptyText={ t( 'myBugs.empty' ) }
 				loadingLabel={ t( 'myBugs.loadingBugs' ) }
-				paging={ { page, pageSize: PAGE_SIZE, onChange: setPage } }
+				// Spec, "Uploaded bugs": the pagination text "Page x / y" is part of the screen.
+				paging={ {
+					page,
+					pageSize: PAGE_SIZE,
+					onChange: setPage,
+					alwaysShown: true,
+				} }
 			/>
 		</ListPage>
 	);

@@ -173,6 +173,97 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 					}
 			);
 
+	/**
+	 * The distinct campaigns (ids: the list shows CP+id), activities and days of a tester's experience entries, or
+	 * undefined without a tester. One statement: each value's branch reads only the tester's range of the index
+	 * that starts with the tester and that value, and a branch of the tester's own row tells an empty history
+	 * from no tester.
+	 *
+	 * @param wpUserId The tester's WordPress user.
+	 */
+	const readExperienceFilters = async (
+		wpUserId: number
+	): Promise< ExperienceFilters | undefined > => {
+		const own = ( index: string ) =>
+			db
+				.selectFrom( 'testers as me' )
+				.innerJoin(
+					ownRows( 'experience_entries', index ),
+					'x.tester_id',
+					'me.id'
+				)
+				.where( 'me.wp_user_id', '=', wpUserId );
+		// The union's columns: a value's id or its label (a campaign's title, a day), and which value it is.
+		const noId = sql< number | null >`null`;
+		const noLabel = sql< string | null >`null`;
+		const rows = await db
+			.selectFrom( 'testers as me' )
+			.where( 'me.wp_user_id', '=', wpUserId )
+			.select( ( eb ) => [
+				sql.lit( 'tester' ).as( 'kind' ),
+				eb.ref( 'me.id' ).$castTo< number | null >().as( 'id' ),
+				noLabel.as( 'label' ),
+			] )
+			.unionAll(
+				db
+					.selectFrom(
+						own( EXPERIENCE_FILTER_INDEXES.campaign )
+							.where( 'x.campaign_id', '>', 0 )
+							.select( 'x.campaign_id' )
+							.distinct()
+							.as( 'd' )
+					)
+					.innerJoin( 'campaigns as c', 'c.id', 'd.campaign_id' )
+					.select( [
+						sql.lit( 'campaign' ).as( 'kind' ),
+						'c.id as id',
+						noLabel.as( 'label' ),
+					] )
+			)
+			.unionAll(
+				own( EXPERIENCE_FILTER_INDEXES.activity )
+					.select( [
+						sql.lit( 'activity' ).as( 'kind' ),
+						'x.activity_id as id',
+						noLabel.as( 'label' ),
+					] )
+					.distinct()
+			)
+			.unionAll(
+				own( EXPERIENCE_FILTER_INDEXES.date )
+					.select( [
+						sql.lit( 'date' ).as( 'kind' ),
+						noId.as( 'id' ),
+						// A string on both engines (mysql2 runs with dateStrings).
+						sql< string >`date(x.created_at)`.as( 'label' ),
+					] )
+					.distinct()
+			)
+			.execute();
+		if ( ! rows.some( ( row ) => row.kind === 'tester' ) ) {
+			return undefined;
+		}
+		const of = ( kind: string ) =>
+			rows.filter( ( row ) => row.kind === kind );
+		return {
+			campaigns: of( 'campaign' )
+				.map( ( row ) => toInteger( row.id! ) )
+				.sort( ( a, b ) => b - a ),
+			activities: of( 'activity' )
+				.map( ( row ) => toInteger( row.id! ) )
+				.sort( ( a, b ) => a - b ),
+			dates: of( 'date' )
+				.map( ( row ) => toDateOnly( row.label )! )
+				.sort()
+				.reverse(),
+		};
+	};
+	// The last filters answer per tester, with the kept entry count and total it was read with.
+	const lastFilters = new LastSeen<
+		number,
+		{ version: string; answer: ExperienceFilters }
+	>( SIZES_REMEMBERED );
+
 	// The size of each tester's lists when a page of them was last read: where a page past the middle is read from
 	// (pageWindow) depends on it, and it would otherwise take a round trip of its own. Only a hint: each page's
 	// statement reads the list's size too, and a page placed by a size that has changed since is read again.
@@ -370,91 +461,36 @@ export function createHistoryRepository( db: Kysely< Database > ) {
 
 		/**
 		 * The distinct campaigns, activities and days of a tester's experience entries, or undefined without a
-		 * tester. One statement: each value's branch reads only the tester's range of the index that starts with
-		 * the tester and that value (ids only; the campaigns' titles for the few distinct ones), and a branch of
-		 * the tester's own row tells an empty history from no tester.
+		 * tester: the last answer while the tester's kept entry count and total are those it was read with (a
+		 * history of thousands of campaigns is milliseconds of distincts, measured in docs/performance.md), else
+		 * read again (readExperienceFilters).
 		 *
 		 * @param wpUserId The tester's WordPress user.
 		 */
 		async listExperienceFilters(
 			wpUserId: number
 		): Promise< ExperienceFilters | undefined > {
-			const own = ( index: string ) =>
-				db
-					.selectFrom( 'testers as me' )
-					.innerJoin(
-						ownRows( 'experience_entries', index ),
-						'x.tester_id',
-						'me.id'
-					)
-					.where( 'me.wp_user_id', '=', wpUserId );
-			// The union's columns: a value's id or its label (a campaign's title, a day), and which value it is.
-			const noId = sql< number | null >`null`;
-			const noLabel = sql< string | null >`null`;
-			const rows = await db
+			const stamp = await db
 				.selectFrom( 'testers as me' )
+				.leftJoin( 'tester_counts as k', 'k.tester_id', 'me.id' )
+				.select( [ 'me.total_exp_pts', 'k.experience_entries' ] )
 				.where( 'me.wp_user_id', '=', wpUserId )
-				.select( ( eb ) => [
-					sql.lit( 'tester' ).as( 'kind' ),
-					eb.ref( 'me.id' ).$castTo< number | null >().as( 'id' ),
-					noLabel.as( 'label' ),
-				] )
-				.unionAll(
-					db
-						.selectFrom(
-							own( EXPERIENCE_FILTER_INDEXES.campaign )
-								.where( 'x.campaign_id', '>', 0 )
-								.select( 'x.campaign_id' )
-								.distinct()
-								.as( 'd' )
-						)
-						.innerJoin( 'campaigns as c', 'c.id', 'd.campaign_id' )
-						.select( [
-							sql.lit( 'campaign' ).as( 'kind' ),
-							'c.id as id',
-							'c.title as label',
-						] )
-				)
-				.unionAll(
-					own( EXPERIENCE_FILTER_INDEXES.activity )
-						.select( [
-							sql.lit( 'activity' ).as( 'kind' ),
-							'x.activity_id as id',
-							noLabel.as( 'label' ),
-						] )
-						.distinct()
-				)
-				.unionAll(
-					own( EXPERIENCE_FILTER_INDEXES.date )
-						.select( [
-							sql.lit( 'date' ).as( 'kind' ),
-							noId.as( 'id' ),
-							// A string on both engines (mysql2 runs with dateStrings).
-							sql< string >`date(x.created_at)`.as( 'label' ),
-						] )
-						.distinct()
-				)
-				.execute();
-			if ( ! rows.some( ( row ) => row.kind === 'tester' ) ) {
+				.executeTakeFirst();
+			if ( ! stamp ) {
 				return undefined;
 			}
-			const of = ( kind: string ) =>
-				rows.filter( ( row ) => row.kind === kind );
-			return {
-				campaigns: of( 'campaign' )
-					.map( ( row ) => ( {
-						id: toInteger( row.id! ),
-						title: row.label!,
-					} ) )
-					.sort( ( a, b ) => b.id - a.id ),
-				activities: of( 'activity' )
-					.map( ( row ) => toInteger( row.id! ) )
-					.sort( ( a, b ) => a - b ),
-				dates: of( 'date' )
-					.map( ( row ) => toDateOnly( row.label )! )
-					.sort()
-					.reverse(),
-			};
+			const version = `${ toInteger(
+				stamp.experience_entries ?? 0
+			) }:${ toInteger( stamp.total_exp_pts ) }`;
+			const known = lastFilters.get( wpUserId );
+			if ( known?.version === version ) {
+				return known.answer;
+			}
+			const answer = await readExperienceFilters( wpUserId );
+			if ( answer ) {
+				lastFilters.set( wpUserId, { version, answer } );
+			}
+			return answer;
 		},
 
 		/**

@@ -80,10 +80,7 @@ describe( 'GET /api/users/me/experience/filters', () => {
 		assert.deepEqual(
 			await getOk( ctx, '/users/me/experience/filters', me ),
 			{
-				campaigns: [
-					{ id: ids.newer, title: 'Filters newer' },
-					{ id: ids.older, title: 'Filters older' },
-				],
+				campaigns: [ ids.newer, ids.older ],
 				activities: [ 1, 2, 3, 42 ],
 				dates: [
 					'2024-03-11',
@@ -115,10 +112,7 @@ describe( 'GET /api/users/me/experience/filters', () => {
 		assert.deepEqual(
 			await getOk( ctx, '/users/me/experience/filters', other ),
 			{
-				campaigns: [
-					{ id: ids.theirs, title: 'Filters theirs' },
-					{ id: ids.older, title: 'Filters older' },
-				],
+				campaigns: [ ids.theirs, ids.older ],
 				activities: [ 5, 7 ],
 				dates: [ '2024-03-12', '2024-03-10' ],
 			}
@@ -132,12 +126,26 @@ describe( 'GET /api/users/me/experience/filters', () => {
 		);
 	} );
 
-	it( 'reads them in one statement', async () => {
+	it( 'reads them in one statement, then only the kept count until the history changes', async () => {
 		const counting = countingStatements( ctx );
 		const history = createHistoryRepository( counting.db );
 		const filters = await history.listExperienceFilters( me.wpUserId );
 		assert.deepEqual( filters?.activities, [ 1, 2, 3, 42 ] );
-		assert.equal( counting.taken(), 1 );
+		assert.equal( counting.taken(), 2, 'the kept count, then the values' );
+		await history.listExperienceFilters( me.wpUserId );
+		assert.equal( counting.taken(), 1, 'the kept count alone' );
+
+		const newest = await campaign( ctx, 'Filters newest' );
+		await insert( me, [ [ '2024-04-01 12:00:00', 4, newest ] ] );
+		const changed = await history.listExperienceFilters( me.wpUserId );
+		assert.equal( changed?.campaigns[ 0 ], newest );
+		assert.deepEqual( changed?.activities, [ 1, 2, 3, 4, 42 ] );
+		assert.equal( changed?.dates[ 0 ], '2024-04-01' );
+		assert.equal( counting.taken(), 2 );
+		await ctx.database.db
+			.deleteFrom( 'experience_entries' )
+			.where( 'campaign_id', '=', newest )
+			.execute();
 	} );
 
 	it( 'answers 403 without a token or without a tester', async () => {

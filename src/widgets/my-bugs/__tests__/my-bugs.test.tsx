@@ -129,6 +129,8 @@ describe( 'uploaded bugs', () => {
 		expect(
 			screen.getByRole( 'heading', { level: 1, name: 'Uploaded Bugs' } )
 		).toBeInTheDocument();
+		// One page still says so.
+		expect( screen.getByText( 'Page 1 / 1' ) ).toBeInTheDocument();
 		expect(
 			within( table )
 				.getAllByRole( 'columnheader' )
