@@ -139,6 +139,9 @@ export type LookupsRepository = ReturnType< typeof createLookupsRepository >;
  *
  * @param db
  */
+/** How long one process answers GET /custom_user_fields from the same read (an edit shows within this). */
+export const CATALOGUE_KEPT_MS = 10_000;
+
 export function createLookupsRepository( db: Kysely< Database > ) {
 	const named = async (
 		table: 'languages' | 'employments' | 'education_levels' | 'pc_types',
@@ -150,6 +153,126 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 			.orderBy( orderBy )
 			.orderBy( 'id' )
 			.execute();
+
+	/**
+	 * The enabled custom user fields by group, group 0 (no group) first, then the groups in their order; a group
+	 * without an enabled field is left out. Groups, fields and options are named per language (perLanguage). Six
+	 * small reads of the catalogue, one per table whatever its size, each in the order it is answered.
+	 */
+	const readCustomUserFields = async (): Promise<
+		CustomUserFieldGroupRow[]
+	> => {
+		const enabledFields = () =>
+			db
+				.selectFrom( 'custom_user_fields as f' )
+				.where( 'f.enabled', '=', 1 );
+		const enabledOptions = () =>
+			enabledFields().innerJoin(
+				'custom_user_field_options as o',
+				'o.field_id',
+				'f.id'
+			);
+		const [
+			groups,
+			groupTranslations,
+			fields,
+			fieldTranslations,
+			options,
+			optionTranslations,
+		] = await Promise.all( [
+			db
+				.selectFrom( 'custom_user_field_groups' )
+				.select( [ 'id', 'name' ] )
+				.orderBy( 'position' )
+				.orderBy( 'id' )
+				.execute(),
+			db
+				.selectFrom( 'custom_user_field_group_translations' )
+				.select( [ 'group_id as id', 'language_code', 'name' ] )
+				.execute(),
+			enabledFields()
+				.select( [
+					'f.id',
+					'f.group_id',
+					'f.type',
+					'f.allow_other',
+					'f.format',
+				] )
+				.orderBy( 'f.position' )
+				.orderBy( 'f.id' )
+				.execute(),
+			enabledFields()
+				.innerJoin(
+					'custom_user_field_translations as t',
+					't.field_id',
+					'f.id'
+				)
+				.select( [
+					't.field_id as id',
+					't.language_code',
+					't.name',
+					't.placeholder',
+				] )
+				.execute(),
+			enabledOptions()
+				.select( [ 'o.field_id', 'o.id', 'o.name' ] )
+				.orderBy( 'o.position' )
+				.orderBy( 'o.id' )
+				.execute(),
+			enabledOptions()
+				.innerJoin(
+					'custom_user_field_option_translations as t',
+					't.option_id',
+					'o.id'
+				)
+				.select( [ 't.option_id as id', 't.language_code', 't.name' ] )
+				.execute(),
+		] );
+		const groupNames = textsById( groupTranslations, 'name' );
+		const fieldNames = textsById( fieldTranslations, 'name' );
+		const placeholders = textsById( fieldTranslations, 'placeholder' );
+		const optionNames = textsById( optionTranslations, 'name' );
+		const optionsOf = new Map< number, CustomUserFieldOptionRow[] >();
+		for ( const { field_id: fieldId, id, name } of options ) {
+			optionsOf.set( fieldId, [
+				...( optionsOf.get( fieldId ) ?? [] ),
+				{ id, name: perLanguage( optionNames.get( id ), name )! },
+			] );
+		}
+		const fieldsOf = new Map< number, CustomUserFieldRow[] >();
+		for ( const field of fields ) {
+			const groupId = field.group_id ?? 0;
+			fieldsOf.set( groupId, [
+				...( fieldsOf.get( groupId ) ?? [] ),
+				{
+					id: field.id,
+					type: field.type,
+					name: perLanguage( fieldNames.get( field.id ) ) ?? {
+						it: '',
+					},
+					placeholder: perLanguage( placeholders.get( field.id ) ),
+					allowOther: toBoolean( field.allow_other ),
+					format: field.format,
+					options: optionsOf.get( field.id ) ?? [],
+				},
+			] );
+		}
+		return [ { id: 0, name: '' }, ...groups ]
+			.filter( ( group ) => fieldsOf.has( group.id ) )
+			.map( ( group ) => ( {
+				group: {
+					id: group.id,
+					name: perLanguage(
+						groupNames.get( group.id ),
+						group.name
+					)!,
+				},
+				fields: fieldsOf.get( group.id )!,
+			} ) );
+	};
+	let keptFields:
+		| { until: number; answer: Promise< CustomUserFieldGroupRow[] > }
+		| undefined;
 
 	return {
 		/** GET /languages: spoken languages by name. */
@@ -385,125 +508,26 @@ export function createLookupsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * GET /custom_user_fields: the enabled fields by group, group 0 (no group) first, then the groups in their
-		 * order; a group without an enabled field is left out. Groups, fields and options are named per language
-		 * (perLanguage). Six small reads of the catalogue, one per table whatever its size, each in the order it
-		 * is answered.
+		 * GET /custom_user_fields: the answer of readCustomUserFields, shared by the requests of the next
+		 * CATALOGUE_KEPT_MS in this process. Clients keep it for 300 s (Cache-Control); keeping it here too spares
+		 * MariaDB six statements a request (the benchmark measured p99 67 ms at 50 connections without it).
 		 */
-		async customUserFields(): Promise< CustomUserFieldGroupRow[] > {
-			const enabledFields = () =>
-				db
-					.selectFrom( 'custom_user_fields as f' )
-					.where( 'f.enabled', '=', 1 );
-			const enabledOptions = () =>
-				enabledFields().innerJoin(
-					'custom_user_field_options as o',
-					'o.field_id',
-					'f.id'
-				);
-			const [
-				groups,
-				groupTranslations,
-				fields,
-				fieldTranslations,
-				options,
-				optionTranslations,
-			] = await Promise.all( [
-				db
-					.selectFrom( 'custom_user_field_groups' )
-					.select( [ 'id', 'name' ] )
-					.orderBy( 'position' )
-					.orderBy( 'id' )
-					.execute(),
-				db
-					.selectFrom( 'custom_user_field_group_translations' )
-					.select( [ 'group_id as id', 'language_code', 'name' ] )
-					.execute(),
-				enabledFields()
-					.select( [
-						'f.id',
-						'f.group_id',
-						'f.type',
-						'f.allow_other',
-						'f.format',
-					] )
-					.orderBy( 'f.position' )
-					.orderBy( 'f.id' )
-					.execute(),
-				enabledFields()
-					.innerJoin(
-						'custom_user_field_translations as t',
-						't.field_id',
-						'f.id'
-					)
-					.select( [
-						't.field_id as id',
-						't.language_code',
-						't.name',
-						't.placeholder',
-					] )
-					.execute(),
-				enabledOptions()
-					.select( [ 'o.field_id', 'o.id', 'o.name' ] )
-					.orderBy( 'o.position' )
-					.orderBy( 'o.id' )
-					.execute(),
-				enabledOptions()
-					.innerJoin(
-						'custom_user_field_option_translations as t',
-						't.option_id',
-						'o.id'
-					)
-					.select( [
-						't.option_id as id',
-						't.language_code',
-						't.name',
-					] )
-					.execute(),
-			] );
-			const groupNames = textsById( groupTranslations, 'name' );
-			const fieldNames = textsById( fieldTranslations, 'name' );
-			const placeholders = textsById( fieldTranslations, 'placeholder' );
-			const optionNames = textsById( optionTranslations, 'name' );
-			const optionsOf = new Map< number, CustomUserFieldOptionRow[] >();
-			for ( const { field_id: fieldId, id, name } of options ) {
-				optionsOf.set( fieldId, [
-					...( optionsOf.get( fieldId ) ?? [] ),
-					{ id, name: perLanguage( optionNames.get( id ), name )! },
-				] );
+		customUserFields(): Promise< CustomUserFieldGroupRow[] > {
+			const now = Date.now();
+			if ( ! keptFields || keptFields.until <= now ) {
+				const answer = readCustomUserFields();
+				keptFields = { until: now + CATALOGUE_KEPT_MS, answer };
+				// A failed read is not kept.
+				answer.catch( () => {
+					keptFields = undefined;
+				} );
 			}
-			const fieldsOf = new Map< number, CustomUserFieldRow[] >();
-			for ( const field of fields ) {
-				const groupId = field.group_id ?? 0;
-				fieldsOf.set( groupId, [
-					...( fieldsOf.get( groupId ) ?? [] ),
-					{
-						id: field.id,
-						type: field.type,
-						name: perLanguage( fieldNames.get( field.id ) ) ?? {
-							it: '',
-						},
-						placeholder: perLanguage(
-							placeholders.get( field.id )
-						),
-						allowOther: toBoolean( field.allow_other ),
-						format: field.format,
-						options: optionsOf.get( field.id ) ?? [],
-					},
-				] );
-			}
-			return [ { id: 0, name: '' }, ...groups ]
-				.filter( ( group ) => fieldsOf.has( group.id ) )
-				.map( ( group ) => ( {
-					group: {
-						id: group.id,
-						name: perLanguage(
-							groupNames.get( group.id ),
-							group.name
-						)!,
-					},
-					fields: fieldsOf.get( group.id )!,
-				} ) );
+			return keptFields.answer;
+		},
+
+		/** Drops the kept GET /custom_user_fields answer: whatever edits the catalogue calls it. */
+		forgetCustomUserFields(): void {
+			keptFields = undefined;
 		},
 
 		/** Countries with names in the given language (no table: `i18n-iso-countries`). */
