@@ -272,14 +272,17 @@ export function DataTable< Row, Key extends string = string >( {
 					</tbody>
 				</table>
 			</div>
-			{ paging && ( paging.alwaysShown || data.total > paging.pageSize ) && (
-				<Pagination
-					page={ Math.min( paging.page, pages ) }
-					pages={ pages }
-					onChange={ paging.onChange }
-					label={ t( 'dataTable.pagination', { table: caption } ) }
-				/>
-			) }
+			{ paging &&
+				( paging.alwaysShown || data.total > paging.pageSize ) && (
+					<Pagination
+						page={ Math.min( paging.page, pages ) }
+						pages={ pages }
+						onChange={ paging.onChange }
+						label={ t( 'dataTable.pagination', {
+							table: caption,
+						} ) }
+					/>
+				) }
 		</div>
 	);
 }
