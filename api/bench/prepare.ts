@@ -2,7 +2,7 @@
  * Benchmark data for `npm run bench` (scripts/bench/api.mjs): migrates the database at --db-url, and unless it
  * already holds this exact data set, seeds it at the requested scale with one extra tester given the `heavy`
  * demo profile (thousands of applications, experience entries and bugs). Prints one JSON line on stdout:
- * `{ token, testerId, campaignId, bugId, seeded, ms }`, a bearer token for that tester signed with CROWDSCOUT_SECRET.
+ * `{ token, testerId, campaignId, bugId, task, seeded, ms }`, a bearer token for that tester signed with CROWDSCOUT_SECRET.
  *
  *   node --import tsx api/bench/prepare.ts --db-url URL --testers N --campaigns M --bugs-per-tester K
  *     --experience-per-tester E --reference-date YYYY-MM-DD
@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { checkSecret } from '../src/config.ts';
 import { createDatabase, parseDatabaseUrl } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { toSqlDateTime } from '../src/db/values.ts';
 import { createTokenService } from '../src/lib/auth.ts';
 import { monthOf } from '../src/features/ranking/repository.ts';
 import { createTestersRepository } from '../src/features/me/repository.ts';
@@ -194,6 +195,34 @@ try {
 		.orderBy( 'b.id', 'desc' )
 		.limit( 1 )
 		.executeTakeFirst();
+	// Completing a task (a write each time: the answer's upsert runs even for a completed task): a task of a started
+	// campaign the tester is selected in, preferring one whose contract the tester accepted; otherwise that
+	// application's contract is accepted here, as the manual's start button would.
+	const selected = await db
+		.selectFrom( 'applications as a' )
+		.innerJoin( 'campaigns as c', 'c.id', 'a.campaign_id' )
+		.innerJoin( 'campaign_tasks as t', 't.campaign_id', 'a.campaign_id' )
+		.select( [
+			'a.id',
+			'a.campaign_id',
+			'a.contract_accepted_at',
+			't.id as task_id',
+		] )
+		.where( 'a.tester_id', '=', heavy.id )
+		.where( 'a.status', '=', 'selected' )
+		.where( 'c.start_date', '<=', toSqlDateTime() )
+		.orderBy( sql`a.contract_accepted_at is null` )
+		.orderBy( 'a.id' )
+		.orderBy( 't.position' )
+		.limit( 1 )
+		.executeTakeFirst();
+	if ( selected && ! selected.contract_accepted_at ) {
+		await db
+			.updateTable( 'applications' )
+			.set( { contract_accepted_at: toSqlDateTime() } )
+			.where( 'id', '=', selected.id )
+			.execute();
+	}
 	// The rank's worst case: a tester in the middle of the most crowded level this month.
 	const month = monthOf( new Date() );
 	const crowded = await db
@@ -244,6 +273,9 @@ try {
 			bugs,
 			campaignId: entry?.campaign_id ?? null,
 			bugId: bug?.id ?? null,
+			task: selected
+				? { campaignId: selected.campaign_id, taskId: selected.task_id }
+				: null,
 			middle: {
 				token: await mint( middle.wp_user_id ),
 				level: crowded.level_id,

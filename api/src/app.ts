@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, {
 	LogController,
 	type FastifyInstance,
@@ -8,6 +9,7 @@ import Fastify, {
 import type { Kysely } from 'kysely';
 import type { Services } from './context.ts';
 import {
+	DEFAULT_MAX_UPLOAD_MB,
 	DEFAULT_TRUSTED_PROXIES,
 	checkSecret,
 	readDataDir,
@@ -41,9 +43,11 @@ import { createProfilePartsRepository } from './features/profile-parts/repositor
 import { createFiscalRepository } from './features/fiscal/repository.ts';
 import { createDevicesRepository } from './features/devices/repository.ts';
 import { createBugsRepository } from './features/bugs/repository.ts';
+import { createTasksRepository } from './features/tasks/repository.ts';
 import type { FileStorage } from './storage/index.ts';
 import { createLocalStorage, mediaDirectory } from './storage/local.ts';
 import { createMediaUrls } from './storage/signed-url.ts';
+import { multipartLimits } from './storage/upload.ts';
 import { handlers } from './features/index.ts';
 
 export type LoggerOptions = Exclude<
@@ -150,6 +154,8 @@ export async function buildApp( {
 		},
 	} );
 
+	const maxUploadBytes =
+		config.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
 	const testers = createTestersRepository( db );
 	const tokens = createTokenService( secret );
 	const wordpress = createWordPressClient( {
@@ -169,12 +175,14 @@ export async function buildApp( {
 		fiscal: createFiscalRepository( db ),
 		devices: createDevicesRepository( db ),
 		bugs: createBugsRepository( db ),
+		tasks: createTasksRepository( db ),
 		storage:
 			storage ??
 			createLocalStorage(
 				mediaDirectory( config.dataDir ?? readDataDir() )
 			),
 		mediaUrls: createMediaUrls( secret ),
+		maxUploadBytes,
 		tokens,
 		wordpress,
 		rateLimiter: createRateLimiter( db ),
@@ -186,6 +194,12 @@ export async function buildApp( {
 
 	registerErrorHandlers( app );
 	acceptEmptyJsonBodies( app );
+	// Uploads (storage/upload.ts): the file is read as a stream by the route, after its permission checks; a file
+	// is cut a byte past the maximum, which the store then refuses.
+	await app.register( multipart, {
+		limits: multipartLimits( maxUploadBytes ),
+		throwFileSizeLimit: false,
+	} );
 	registerOpenApi( app, {
 		document: document ?? loadOpenApiDocument(),
 		handlers,

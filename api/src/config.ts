@@ -21,6 +21,8 @@ export interface AppConfig {
 	trustedProxies?: string[];
 	/** The data directory (readDataDir); stored files go to its `media` directory unless buildApp is given a store. */
 	dataDir?: string;
+	/** The largest uploaded file, in bytes (readMaxUploadBytes); DEFAULT_MAX_UPLOAD_MB when absent. */
+	maxUploadBytes?: number;
 }
 
 /** The development proxy (scripts/lib/proxy.mjs), which reaches the API over loopback. */
@@ -74,6 +76,30 @@ export function readDataDir(
 	cwd: string = process.cwd()
 ): string {
 	return path.resolve( cwd, env.CROWDSCOUT_DATA_DIR || '.data' );
+}
+
+/** CROWDSCOUT_MAX_UPLOAD_MB's default: room for a few minutes of phone video. */
+export const DEFAULT_MAX_UPLOAD_MB = 256;
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * CROWDSCOUT_MAX_UPLOAD_MB, the largest uploaded file (task and bug media) in megabytes (MiB), as bytes: a whole
+ * number from 1 to 10240; unset or empty, DEFAULT_MAX_UPLOAD_MB.
+ *
+ * @param value
+ */
+export function readMaxUploadBytes( value: string | undefined ): number {
+	if ( value === undefined || value.trim() === '' ) {
+		return DEFAULT_MAX_UPLOAD_MB * MEGABYTE;
+	}
+	const megabytes = Number( value );
+	if ( ! /^\s*\d+\s*$/.test( value ) || megabytes < 1 || megabytes > 10240 ) {
+		throw new ConfigError(
+			`CROWDSCOUT_MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 10240, not "${ value }".`
+		);
+	}
+	return megabytes * MEGABYTE;
 }
 
 /** CROWDSCOUT_DB_URL, or the SQLite file in the data directory. */
@@ -173,6 +199,7 @@ export function readServerConfig(
 				env.CROWDSCOUT_TRUSTED_PROXIES
 			),
 			dataDir: readDataDir( env, cwd ),
+			maxUploadBytes: readMaxUploadBytes( env.CROWDSCOUT_MAX_UPLOAD_MB ),
 		},
 		databaseUrl: readDatabaseUrl( env, cwd ),
 		host: env.CROWDSCOUT_API_HOST || '127.0.0.1',

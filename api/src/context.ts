@@ -13,6 +13,7 @@ import type { ProfilePartsRepository } from './features/profile-parts/repository
 import type { FiscalRepository } from './features/fiscal/repository.ts';
 import type { DevicesRepository } from './features/devices/repository.ts';
 import type { BugsRepository } from './features/bugs/repository.ts';
+import type { TasksRepository } from './features/tasks/repository.ts';
 import type { FileStorage } from './storage/index.ts';
 import type { MediaUrls } from './storage/signed-url.ts';
 
@@ -32,9 +33,12 @@ export interface Services {
 	fiscal: FiscalRepository;
 	devices: DevicesRepository;
 	bugs: BugsRepository;
+	tasks: TasksRepository;
 	/** Stored files (docs/storage.md), served through signed URLs (`mediaUrls`). */
 	storage: FileStorage;
 	mediaUrls: MediaUrls;
+	/** The largest uploaded file in bytes (CROWDSCOUT_MAX_UPLOAD_MB). */
+	maxUploadBytes: number;
 	tokens: TokenService;
 	wordpress: WordPressClient;
 	rateLimiter: RateLimiter;

@@ -36,6 +36,7 @@ describe( 'readServerConfig', () => {
 					wordpressUrl: 'http://127.0.0.1:8081',
 					trustedProxies: [ '127.0.0.1', '::1' ],
 					dataDir: '/srv/api/.data',
+					maxUploadBytes: 256 * 1024 * 1024,
 				},
 				databaseUrl: 'sqlite:///srv/api/.data/api.sqlite',
 				host: '127.0.0.1',
@@ -58,6 +59,7 @@ describe( 'readServerConfig', () => {
 				CROWDSCOUT_API_WORKERS: '4',
 				CROWDSCOUT_TRUSTED_PROXIES:
 					' 10.0.0.5, 192.168.0.0/16,2001:db8::/32 ',
+				CROWDSCOUT_MAX_UPLOAD_MB: '64',
 			},
 			'/srv/api'
 		);
@@ -71,6 +73,7 @@ describe( 'readServerConfig', () => {
 					'2001:db8::/32',
 				],
 				dataDir: '/srv/api/.data',
+				maxUploadBytes: 64 * 1024 * 1024,
 			},
 			databaseUrl: 'mysql://u:p@db:3306/api',
 			host: '0.0.0.0',

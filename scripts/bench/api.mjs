@@ -207,6 +207,19 @@ function endpoints( data ) {
 			removeAdded: true,
 			target: { requestsPerSecond: 300, p99Ms: 100 },
 		},
+		// Marking a task completed, as the manual's button does: the access read, the task read and the upsert
+		// (which runs, unchanged, for a completed task too), on a task prepare.ts picked.
+		...( data.task
+			? [
+					{
+						name: 'POST /users/me/campaigns/{id}/tasks/{taskId} complete a task',
+						path: `/users/me/campaigns/${ data.task.campaignId }/tasks/${ data.task.taskId }`,
+						method: 'POST',
+						bodies: [ { status: 'completed' } ],
+						target: { requestsPerSecond: 300, p99Ms: 100 },
+					},
+			  ]
+			: [] ),
 	];
 }
 

@@ -52,6 +52,12 @@ import {
 	updateMyAdditional,
 } from './profile-parts/routes.ts';
 import { getMyRank, getMyRankList } from './ranking/routes.ts';
+import {
+	completeMyCampaignTask,
+	deleteMyTaskMedia,
+	listMyTaskMedia,
+	uploadMyTaskMedia,
+} from './tasks/routes.ts';
 import { checkEmail, createUser } from './users/routes.ts';
 
 /**
@@ -105,4 +111,8 @@ export const handlers: ContractHandlers = {
 	getMyFiscal,
 	createMyFiscal,
 	updateMyFiscal,
+	completeMyCampaignTask,
+	listMyTaskMedia,
+	uploadMyTaskMedia,
+	deleteMyTaskMedia,
 };

@@ -26,15 +26,23 @@ export class HttpError extends Error {
 	/** Headers the answer carries, e.g. Retry-After on a 429. */
 	readonly headers: Record< string, string >;
 
+	/** Fields the error body carries besides status, error and message (an upload's `errorCode`), as the contract declares them. */
+	readonly fields: Record< string, string >;
+
 	constructor(
 		statusCode: number,
 		message: string,
-		options?: { cause?: unknown; headers?: Record< string, string > }
+		options?: {
+			cause?: unknown;
+			headers?: Record< string, string >;
+			fields?: Record< string, string >;
+		}
 	) {
 		super( message, options );
 		this.name = 'HttpError';
 		this.statusCode = statusCode;
 		this.headers = options?.headers ?? {};
+		this.fields = options?.fields ?? {};
 	}
 }
 
@@ -98,7 +106,12 @@ export function handleError(
 	return reply
 		.code( status )
 		.type( 'application/json' )
-		.send( errorBody( status, message ) );
+		.send( {
+			...( error instanceof HttpError && status < 500
+				? error.fields
+				: {} ),
+			...errorBody( status, message ),
+		} );
 }
 
 export function handleNotFound( request: FastifyRequest, reply: FastifyReply ) {

@@ -28,6 +28,8 @@ export interface TestContext {
 	logs: string[];
 	/** The app's file store: a temporary directory of its own, removed by close(). */
 	storage: FileStorage;
+	/** That directory, for tests that check nothing is left in it. */
+	storageDir: string;
 	/** A tester with a WordPress user behind it; counters can be set straight away. */
 	createTester: ( options?: TesterOptions ) => Promise< Tester >;
 	tokenFor: ( tester: Tester, role?: string ) => Promise< string >;
@@ -61,10 +63,12 @@ export async function startTestContext( {
 	wordpressTimeoutMs,
 	rateLimits = ROOMY_LIMITS,
 	trustedProxies,
+	maxUploadBytes,
 }: {
 	wordpressTimeoutMs?: number;
 	rateLimits?: RateLimits;
 	trustedProxies?: string[];
+	maxUploadBytes?: number;
 } = {} ): Promise< TestContext > {
 	const secret = randomBytes( 32 ).toString( 'hex' );
 	const database = await createTestDatabase();
@@ -87,6 +91,7 @@ export async function startTestContext( {
 			wordpressTimeoutMs,
 			rateLimits,
 			trustedProxies,
+			maxUploadBytes,
 		},
 		db: database.db,
 		logger: { level: 'info', stream },
@@ -101,6 +106,7 @@ export async function startTestContext( {
 		secret,
 		logs,
 		storage,
+		storageDir,
 		async createTester( {
 			email = uniqueEmail(),
 			password = 'Secret123',

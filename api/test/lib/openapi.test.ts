@@ -82,6 +82,10 @@ describe( 'openapi.yaml', () => {
 				'GET /users/me/fiscal getMyFiscal bearer',
 				'PUT /users/me/fiscal updateMyFiscal bearer',
 				'POST /users/me/fiscal createMyFiscal bearer',
+				'POST /users/me/campaigns/{campaignId}/tasks/{taskId} completeMyCampaignTask bearer',
+				'GET /users/me/campaigns/{campaignId}/tasks/{taskId}/media listMyTaskMedia bearer',
+				'POST /users/me/campaigns/{campaignId}/tasks/{taskId}/media uploadMyTaskMedia bearer',
+				'DELETE /users/me/campaigns/{campaignId}/tasks/{taskId}/media/{mediaId} deleteMyTaskMedia bearer',
 			]
 		);
 	} );

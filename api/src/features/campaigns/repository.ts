@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CampaignPage } from '../../contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { toSqlDateTime } from '../../db/values.ts';
+import { readCampaignAccess } from './access.ts';
 import { LOCALES } from './campaign-page.ts';
 import { dateWalkList, walksDates } from './date-walk-list.ts';
 import { openFirstList, opensFirst } from './open-first-list.ts';
@@ -53,6 +54,17 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 	}
 
 	return {
+		/**
+		 * The tester with one campaign they may see and their application of it (access.ts).
+		 *
+		 * @param wpUserId
+		 * @param campaignId
+		 * @return Undefined when the WordPress user has no tester.
+		 * @throws HttpError 404 when the campaign is unknown or not one the tester may see.
+		 */
+		access: ( wpUserId: number, campaignId: number ) =>
+			readCampaignAccess( db, wpUserId, campaignId ),
+
 		/**
 		 * One page of the campaigns the tester sees, with the number that match.
 		 *
