@@ -15,6 +15,9 @@ module.exports = {
 	moduleNameMapper: {
 		'^yaml$': '<rootDir>/node_modules/yaml/dist/index.js',
 	},
+	// A loaded two-core machine renders slower than a laptop (Jest runs a worker per core beside everything else):
+	// tests wait longer before they fail, and still fail when what they wait for never comes.
+	testTimeout: 20000,
 	setupFilesAfterEnv: [
 		...( defaultConfig.setupFilesAfterEnv ?? [] ),
 		'<rootDir>/src/test-utils/setup-tests.ts',

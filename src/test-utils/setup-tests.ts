@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import apiFetch from '@wordpress/api-fetch';
 
 import { takeContractViolations } from './fake-api';
+
+// findBy… and waitFor give up after 5 s instead of 1 s: on a loaded two-core machine a lazy form chunk can take
+// longer than a second to render, which is slowness, not a failure of the widget.
+configure( { asyncUtilTimeout: 5000 } );
 
 afterEach( () => {
 	apiFetch.setFetchHandler( apiFetch.defaultFetchHandler );
