@@ -2,22 +2,27 @@
  * Benchmark data for `npm run bench` (scripts/bench/api.mjs): migrates the database at --db-url, and unless it
  * already holds this exact data set, seeds it at the requested scale with one extra tester given the `heavy`
  * demo profile (thousands of applications, experience entries and bugs). Prints one JSON line on stdout:
- * `{ token, testerId, campaignId, bugId, task, seeded, ms }`, a bearer token for that tester signed with CROWDSCOUT_SECRET.
+ * `{ token, testerId, campaignId, bugId, task, apply, seeded, ms }`, a bearer token for that tester signed with
+ * CROWDSCOUT_SECRET (`apply`: the applying row's campaigns, answers and testers, prepareApplying).
  *
  *   node --import tsx api/bench/prepare.ts --db-url URL --testers N --campaigns M --bugs-per-tester K
  *     --experience-per-tester E --reference-date YYYY-MM-DD
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { checkSecret } from '../src/config.ts';
 import { createDatabase, parseDatabaseUrl } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import type { Database } from '../src/db/schema.ts';
 import { toSqlDateTime } from '../src/db/values.ts';
 import { createTokenService } from '../src/lib/auth.ts';
 import { monthOf } from '../src/features/ranking/repository.ts';
 import { createTestersRepository } from '../src/features/me/repository.ts';
-import { writeCustomFieldCatalogue } from '../src/seed/custom-fields.ts';
+import {
+	CUSTOM_FIELDS,
+	writeCustomFieldCatalogue,
+} from '../src/seed/custom-fields.ts';
 import { seed } from '../src/seed/index.ts';
 
 export const BENCH_EMAIL = 'bench-heavy@crowdscout.test';
@@ -116,6 +121,200 @@ async function storedKey( databaseUrl: string ): Promise< string | undefined > {
 	} finally {
 		await database.destroy();
 	}
+}
+
+/**
+ * Applying to a campaign succeeds once per tester and campaign, so the applying row needs a supply of new pairs:
+ * APPLY_CAMPAIGNS open campaigns of the benchmark's own (public, start a year ahead, no cap, every device, a form
+ * with one question of each built-in kind and one custom-user-field question) and up to APPLY_TESTERS seeded
+ * testers with an enabled device, an odd number, so that request i (tester i mod N, campaign i mod
+ * APPLY_CAMPAIGNS) meets a new pair for N × APPLY_CAMPAIGNS requests while the concurrent ones spread over every
+ * campaign and different testers, as real applications do. The applications of an earlier run are deleted here
+ * first (their devices and answers go with them), so each run starts from the same rows.
+ */
+const APPLY_CAMPAIGNS = 8;
+const APPLY_TESTERS = 19_999;
+
+async function prepareApplying( db: Kysely< Database >, heavyId: number ) {
+	const day = 86_400_000;
+	const dates = {
+		start_date: toSqlDateTime( new Date( Date.now() + 365 * day ) ),
+		end_date: toSqlDateTime( new Date( Date.now() + 380 * day ) ),
+		close_date: toSqlDateTime( new Date( Date.now() + 390 * day ) ),
+	};
+	const campaigns = [];
+	for ( let n = 1; n <= APPLY_CAMPAIGNS; n++ ) {
+		const title = `Bench: applying ${ n }`;
+		const found = await db
+			.selectFrom( 'campaigns' )
+			.select( 'id' )
+			.where( 'title', '=', title )
+			.executeTakeFirst();
+		const id =
+			found?.id ??
+			Number(
+				(
+					await db
+						.insertInto( 'campaigns' )
+						.values( {
+							campaign_type_id: 1,
+							title,
+							visibility: 'public',
+							...dates,
+						} )
+						.executeTakeFirstOrThrow()
+				).insertId
+			);
+		await db
+			.deleteFrom( 'applications' )
+			.where( 'campaign_id', '=', id )
+			.execute();
+		await db
+			.updateTable( 'campaigns' )
+			.set( { ...dates, status_id: 1, applicants_count: 0 } )
+			.where( 'id', '=', id )
+			.execute();
+		campaigns.push( { id, form: await benchForm( db, id, ! found ) } );
+	}
+	const testers = await db
+		.selectFrom( 'testers as t' )
+		.innerJoin( 'tester_devices as d', 'd.tester_id', 't.id' )
+		.select( [
+			't.wp_user_id',
+			( eb ) => eb.fn.min( 'd.id' ).as( 'device' ),
+		] )
+		.where( 'd.disabled_at', 'is', null )
+		.where( 't.deleted_at', 'is', null )
+		.where( 't.id', '<>', heavyId )
+		.groupBy( [ 't.id', 't.wp_user_id' ] )
+		.orderBy( 't.id' )
+		.limit( APPLY_TESTERS )
+		.execute();
+	// Odd, so that it and the number of campaigns (a power of two) have no common factor.
+	return {
+		campaigns,
+		testers: testers.slice(
+			0,
+			testers.length - ( 1 - ( testers.length % 2 ) )
+		),
+	};
+}
+
+/**
+ * The benchmark campaign's questions (written when the campaign is new) and a valid answer to each.
+ *
+ * @param db
+ * @param campaignId
+ * @param write
+ */
+async function benchForm(
+	db: Kysely< Database >,
+	campaignId: number,
+	write: boolean
+) {
+	const { operatingSystem } = CUSTOM_FIELDS;
+	const questions = [
+		{
+			type: 'text',
+			question: 'Which app do you use most?',
+			answer: { serialized: 'Bench' },
+		},
+		{
+			type: 'phone_number',
+			question: 'Your phone',
+			answer: { serialized: '+393471234567' },
+		},
+		{
+			type: 'address',
+			question: 'Where do you live?',
+			answer: { country: 'IT', city: 'Milano' },
+		},
+		{
+			type: 'gender',
+			question: 'Your gender',
+			answer: { serialized: 'other' },
+		},
+		{
+			type: 'select',
+			question: 'Browser?',
+			options: [ 'Chrome', 'Firefox' ],
+		},
+		{
+			type: 'multiselect',
+			question: 'Shops?',
+			options: [ 'Amazon', 'eBay', 'Zalando' ],
+		},
+		{
+			type: 'radio',
+			question: 'Hours online?',
+			options: [ 'Few', 'Many' ],
+		},
+		{
+			type: 'cuf',
+			question: 'Your OS',
+			field: operatingSystem.id,
+			answer: { id: operatingSystem.options[ 0 ].id },
+		},
+	] as const;
+	if ( write ) {
+		for ( const [ position, item ] of questions.entries() ) {
+			const { insertId } = await db
+				.insertInto( 'preselection_questions' )
+				.values( {
+					campaign_id: campaignId,
+					type: item.type,
+					custom_user_field_id: 'field' in item ? item.field : null,
+					question: item.question,
+					position,
+				} )
+				.executeTakeFirstOrThrow();
+			for ( const [ index, name ] of ( 'options' in item
+				? item.options
+				: []
+			).entries() ) {
+				await db
+					.insertInto( 'preselection_question_options' )
+					.values( {
+						question_id: Number( insertId ),
+						name,
+						position: index,
+					} )
+					.execute();
+			}
+		}
+	}
+	const rows = await db
+		.selectFrom( 'preselection_questions as q' )
+		.leftJoin(
+			'preselection_question_options as o',
+			'o.question_id',
+			'q.id'
+		)
+		.select( [ 'q.id', 'q.type', 'o.id as option_id' ] )
+		.where( 'q.campaign_id', '=', campaignId )
+		.orderBy( 'q.position' )
+		.orderBy( 'q.id' )
+		.orderBy( 'o.position' )
+		.execute();
+	// The questions in their order, each with its options in theirs.
+	const ids = [ ...new Set( rows.map( ( row ) => row.id ) ) ];
+	return questions.map( ( item, position ) => {
+		const options = rows
+			.filter(
+				( row ) => row.id === ids[ position ] && row.option_id !== null
+			)
+			.map( ( row ) => row.option_id! );
+		let value: unknown;
+		if ( 'answer' in item ) {
+			value = item.answer;
+		} else {
+			value =
+				item.type === 'multiselect'
+					? { id: options.slice( 0, 2 ) }
+					: { id: options[ 0 ] };
+		}
+		return { question: ids[ position ], value };
+	} );
 }
 
 const started = performance.now();
@@ -244,6 +443,7 @@ try {
 		.offset( Math.floor( Number( crowded.testers ) / 2 ) )
 		.limit( 1 )
 		.executeTakeFirstOrThrow();
+	const applying = await prepareApplying( db, heavy.id );
 	const tokens = createTokenService( secret );
 	const mint = async ( wpUserId: number | string ) =>
 		(
@@ -276,6 +476,15 @@ try {
 			task: selected
 				? { campaignId: selected.campaign_id, taskId: selected.task_id }
 				: null,
+			apply: {
+				campaigns: applying.campaigns,
+				testers: await Promise.all(
+					applying.testers.map( async ( row ) => ( {
+						token: await mint( row.wp_user_id ),
+						device: Number( row.device ),
+					} ) )
+				),
+			},
 			middle: {
 				token: await mint( middle.wp_user_id ),
 				level: crowded.level_id,

@@ -44,6 +44,7 @@ import { createFiscalRepository } from './features/fiscal/repository.ts';
 import { createDevicesRepository } from './features/devices/repository.ts';
 import { createBugsRepository } from './features/bugs/repository.ts';
 import { createTasksRepository } from './features/tasks/repository.ts';
+import { createApplicationsRepository } from './features/applications/repository.ts';
 import type { FileStorage } from './storage/index.ts';
 import { createLocalStorage, mediaDirectory } from './storage/local.ts';
 import { createMediaUrls } from './storage/signed-url.ts';
@@ -176,6 +177,7 @@ export async function buildApp( {
 		devices: createDevicesRepository( db ),
 		bugs: createBugsRepository( db ),
 		tasks: createTasksRepository( db ),
+		applications: createApplicationsRepository( db ),
 		storage:
 			storage ??
 			createLocalStorage(

@@ -14,6 +14,7 @@ import type { FiscalRepository } from './features/fiscal/repository.ts';
 import type { DevicesRepository } from './features/devices/repository.ts';
 import type { BugsRepository } from './features/bugs/repository.ts';
 import type { TasksRepository } from './features/tasks/repository.ts';
+import type { ApplicationsRepository } from './features/applications/repository.ts';
 import type { FileStorage } from './storage/index.ts';
 import type { MediaUrls } from './storage/signed-url.ts';
 
@@ -34,6 +35,7 @@ export interface Services {
 	devices: DevicesRepository;
 	bugs: BugsRepository;
 	tasks: TasksRepository;
+	applications: ApplicationsRepository;
 	/** Stored files (docs/storage.md), served through signed URLs (`mediaUrls`). */
 	storage: FileStorage;
 	mediaUrls: MediaUrls;

@@ -207,6 +207,24 @@ function endpoints( data ) {
 			removeAdded: true,
 			target: { requestsPerSecond: 300, p99Ms: 100 },
 		},
+		// One campaign's pages as the preview and the manual read them (the access read, then the page's reads),
+		// on the started campaign prepare.ts picked for the task row, which the tester is selected in.
+		...( data.task
+			? [
+					{
+						name: 'GET /users/me/campaigns/{id}/preview',
+						path: `/users/me/campaigns/${ data.task.campaignId }/preview?locale=it`,
+					},
+					{
+						name: 'GET /users/me/campaigns/{id}/payout_data',
+						path: `/users/me/campaigns/${ data.task.campaignId }/payout_data`,
+					},
+					{
+						name: 'GET /users/me/campaigns/{id}/tasks',
+						path: `/users/me/campaigns/${ data.task.campaignId }/tasks`,
+					},
+			  ]
+			: [] ),
 		// Marking a task completed, as the manual's button does: the access read, the task read and the upsert
 		// (which runs, unchanged, for a completed task too), on a task prepare.ts picked.
 		...( data.task
@@ -220,6 +238,59 @@ function endpoints( data ) {
 					},
 			  ]
 			: [] ),
+		// The pre-selection form as the apply page reads it (every kind of question, one prefilled from the
+		// profile), on a benchmark campaign the tester has not applied to; then applying, each request a tester
+		// and campaign pair that has no application yet (prepare.ts explains the supply and its cleanup).
+		...( data.apply
+			? [
+					{
+						name: 'GET /users/me/campaigns/{id}/forms (pre-selection form)',
+						path: `/users/me/campaigns/${ data.apply.campaigns[ 0 ].id }/forms?locale=it`,
+					},
+					{
+						name: 'POST /users/me/campaigns/{id}/forms apply (a new tester and campaign each time)',
+						path: '/users/me/campaigns',
+						method: 'POST',
+						apply: data.apply,
+						target: { requestsPerSecond: 300, p99Ms: 100 },
+					},
+			  ]
+			: [] ),
+	];
+}
+
+/**
+ * The applying row's requests: request i applies tester i mod N to campaign i mod C (N odd, C a power of two), so
+ * none repeats for N × C requests, warm-up included (the count lives on `apply`, which both loads share).
+ *
+ * @param {string} url   The campaigns' base URL.
+ * @param {any}    apply What prepare.ts printed for it.
+ */
+function applyRequests( url, apply ) {
+	apply.sent ??= 0;
+	const base = new URL( url ).pathname;
+	return [
+		{
+			method: 'POST',
+			setupRequest: ( request ) => {
+				const i = apply.sent++;
+				const tester = apply.testers[ i % apply.testers.length ];
+				const campaign = apply.campaigns[ i % apply.campaigns.length ];
+				return {
+					...request,
+					path: `${ base }/${ campaign.id }/forms`,
+					headers: {
+						...request.headers,
+						authorization: `Bearer ${ tester.token }`,
+						'content-type': 'application/json',
+					},
+					body: JSON.stringify( {
+						form: campaign.form,
+						device: [ tester.device ],
+					} ),
+				};
+			},
+		},
 	];
 }
 
@@ -268,6 +339,7 @@ function load( {
 	method,
 	bodies,
 	removeAdded,
+	apply,
 } ) {
 	const headers = { authorization: `Bearer ${ token }` };
 	// After each body, a DELETE of what it added (its answer's id).
@@ -286,6 +358,7 @@ function load( {
 				connections,
 				duration: seconds,
 				headers,
+				...( apply && { requests: applyRequests( url, apply ) } ),
 				// A write: each connection sends the bodies in turn.
 				...( bodies && {
 					requests: bodies.flatMap( ( body ) => [
@@ -432,6 +505,7 @@ export async function benchApi( {
 				method: endpoint.method,
 				bodies: endpoint.bodies,
 				removeAdded: endpoint.removeAdded,
+				apply: endpoint.apply,
 			};
 			// Warm-up: the JIT, the database's caches.
 			await load( { ...options, seconds: 2 } );

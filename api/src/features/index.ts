@@ -1,5 +1,11 @@
 import type { ContractHandlers } from '../contract/handler.ts';
 import { authenticate } from './auth/routes.ts';
+import {
+	applyToMyCampaign,
+	getMyCampaignForm,
+	listMyCampaignDevices,
+	listMyCompatibleDevices,
+} from './applications/routes.ts';
 import { getMyBug } from './bugs/routes.ts';
 import {
 	addMyDevice,
@@ -10,6 +16,13 @@ import {
 } from './devices/routes.ts';
 import { confirmMyEmail } from './email-confirmation/routes.ts';
 import { listCampaigns, listMyCampaigns } from './campaigns/routes.ts';
+import {
+	getMyCampaign,
+	getMyCampaignPayoutData,
+	getMyCampaignPreview,
+	listMyCampaignTasks,
+	startMyCampaign,
+} from './campaigns/detail-routes.ts';
 import {
 	createMyFiscal,
 	getMyFiscal,
@@ -111,8 +124,17 @@ export const handlers: ContractHandlers = {
 	getMyFiscal,
 	createMyFiscal,
 	updateMyFiscal,
+	getMyCampaign,
+	getMyCampaignPreview,
+	getMyCampaignPayoutData,
+	listMyCampaignTasks,
+	startMyCampaign,
 	completeMyCampaignTask,
 	listMyTaskMedia,
 	uploadMyTaskMedia,
 	deleteMyTaskMedia,
+	getMyCampaignForm,
+	applyToMyCampaign,
+	listMyCampaignDevices,
+	listMyCompatibleDevices,
 };

@@ -5,6 +5,7 @@ import { toSqlDateTime } from '../../db/values.ts';
 import { readCampaignAccess } from './access.ts';
 import { LOCALES } from './campaign-page.ts';
 import { dateWalkList, walksDates } from './date-walk-list.ts';
+import { createCampaignDetailReads } from './details.ts';
 import { openFirstList, opensFirst } from './open-first-list.ts';
 import { rankedList } from './ranked-list.ts';
 import { selectedList } from './selected-list.ts';
@@ -54,6 +55,9 @@ export function createCampaignsRepository( db: Kysely< Database > ) {
 	}
 
 	return {
+		// One campaign's pages and its start (details.ts).
+		...createCampaignDetailReads( db ),
+
 		/**
 		 * The tester with one campaign they may see and their application of it (access.ts).
 		 *

@@ -140,6 +140,52 @@ export async function customValuesOf(
 }
 
 /**
+ * Replaces the tester's values of one field (run it inside the caller's transaction).
+ *
+ * @param executor
+ * @param testerId
+ * @param fieldId
+ * @param values   Already checked against the field, without repeats.
+ */
+export async function writeCustomValues(
+	executor: Kysely< Database >,
+	testerId: number,
+	fieldId: number,
+	values: readonly NewCustomValue[]
+): Promise< void > {
+	await executor
+		.deleteFrom( 'tester_custom_values' )
+		.where( 'tester_id', '=', testerId )
+		.where( 'field_id', '=', fieldId )
+		.execute();
+	if ( ! values.length ) {
+		return;
+	}
+	await executor
+		.insertInto( 'tester_custom_values' )
+		.values(
+			values.map( ( value ) =>
+				'optionId' in value
+					? {
+							tester_id: testerId,
+							field_id: fieldId,
+							option_id: value.optionId,
+							text_value: null,
+							is_candidate: fromBoolean( false ),
+					  }
+					: {
+							tester_id: testerId,
+							field_id: fieldId,
+							option_id: null,
+							text_value: value.text,
+							is_candidate: fromBoolean( value.isCandidate ),
+					  }
+			)
+		)
+		.execute();
+}
+
+/**
  * The tester's certifications, latest achievement first.
  *
  * @param executor
@@ -392,37 +438,7 @@ export function createProfilePartsRepository( db: Kysely< Database > ) {
 			values: readonly NewCustomValue[]
 		) =>
 			inTransaction( db, async ( trx ) => {
-				await trx
-					.deleteFrom( 'tester_custom_values' )
-					.where( 'tester_id', '=', testerId )
-					.where( 'field_id', '=', fieldId )
-					.execute();
-				if ( values.length ) {
-					await trx
-						.insertInto( 'tester_custom_values' )
-						.values(
-							values.map( ( value ) =>
-								'optionId' in value
-									? {
-											tester_id: testerId,
-											field_id: fieldId,
-											option_id: value.optionId,
-											text_value: null,
-											is_candidate: fromBoolean( false ),
-									  }
-									: {
-											tester_id: testerId,
-											field_id: fieldId,
-											option_id: null,
-											text_value: value.text,
-											is_candidate: fromBoolean(
-												value.isCandidate
-											),
-									  }
-							)
-						)
-						.execute();
-				}
+				await writeCustomValues( trx, testerId, fieldId, values );
 				return customValuesOf( trx, testerId, fieldId );
 			} ),
 	};

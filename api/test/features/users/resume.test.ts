@@ -421,7 +421,8 @@ describe( 'the reconciliation on start and on demand', () => {
 			} );
 			try {
 				let row;
-				for ( let i = 0; i < 200 && ! row; i++ ) {
+				// Up to 30 s: a server starting beside other test files on a loaded two-core machine is slow.
+				for ( let i = 0; i < 600 && ! row; i++ ) {
 					await new Promise( ( resolve ) =>
 						setTimeout( resolve, 50 )
 					);

@@ -1,0 +1,397 @@
+import { sql, type Kysely } from 'kysely';
+import type { IdName } from '../../contract/index.ts';
+import type { Database, PreselectionQuestionsTable } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
+import {
+	customValuesOf,
+	writeCustomValues,
+	type CustomValue,
+	type EditableField,
+} from '../profile-parts/repository.ts';
+import type { AnswerRow, ProfileValues } from './answers.ts';
+
+/** A pre-selection question of a campaign with its own options (select, multiselect, radio). */
+export interface Question {
+	id: number;
+	type: PreselectionQuestionsTable[ 'type' ];
+	/** Set for a `cuf` question: the custom user field it asks. */
+	customUserFieldId: number | null;
+	question: string;
+	regex: string | null;
+	error: string | null;
+	options: IdName[];
+}
+
+/** A kind of device a campaign accepts: a device type, with one platform of it or (null) every one. */
+export interface AcceptedDevice {
+	deviceType: number;
+	platformId: number | null;
+}
+
+/** What the form prefills from the tester's profile. */
+export interface ProfileAnswers {
+	customValues: CustomValue[];
+	phone: string | null;
+	gender: string | null;
+	country: string | null;
+	city: string | null;
+}
+
+export interface NewApplication {
+	testerId: number;
+	campaignId: number;
+	deviceIds: readonly number[];
+	answers: readonly AnswerRow[];
+	profile: readonly ProfileValues[];
+}
+
+/** Why an application was not made: the campaign's subscription is over or it has no free place, or it exists. */
+export type ApplicationRefusal = 'closed' | 'full' | 'already-applied';
+
+export type ApplicationsRepository = ReturnType<
+	typeof createApplicationsRepository
+>;
+
+/** 1 running: a closed campaign (2) takes no application. */
+const RUNNING = 1;
+
+/**
+ * Whether an error is the unique key (tester, campaign) of applications: a concurrent application of the same
+ * tester committed first.
+ *
+ * @param error
+ */
+function isDuplicateApplication( error: unknown ): boolean {
+	const { code, message } = ( error ?? {} ) as {
+		code?: unknown;
+		message?: unknown;
+	};
+	return (
+		( code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY' ) &&
+		/applications_tester_campaign_unique|applications\.tester_id/.test(
+			String( message )
+		)
+	);
+}
+
+/**
+ * Applications to campaigns and their pre-selection forms: the questions a campaign asks, what the tester's
+ * profile prefills, the devices a campaign accepts, and the application itself, written in one transaction.
+ * Whether the tester may see the campaign is the access read's business (features/campaigns/access.ts), checked
+ * first by the routes.
+ *
+ * @param db
+ */
+export function createApplicationsRepository( db: Kysely< Database > ) {
+	return {
+		/**
+		 * The campaign's questions in their order, each with its options in theirs, in one statement. A question
+		 * asking a custom user field that is disabled is left out: it is neither shown nor required.
+		 *
+		 * @param campaignId
+		 */
+		async questions( campaignId: number ): Promise< Question[] > {
+			const rows = await db
+				.selectFrom( 'preselection_questions as q' )
+				.leftJoin(
+					'custom_user_fields as f',
+					'f.id',
+					'q.custom_user_field_id'
+				)
+				.leftJoin(
+					'preselection_question_options as o',
+					'o.question_id',
+					'q.id'
+				)
+				.select( [
+					'q.id',
+					'q.type',
+					'q.custom_user_field_id',
+					'q.question',
+					'q.regex',
+					'q.error_message',
+					'o.id as option_id',
+					'o.name as option_name',
+				] )
+				.where( 'q.campaign_id', '=', campaignId )
+				.where( ( eb ) =>
+					eb.or( [
+						eb( 'q.custom_user_field_id', 'is', null ),
+						eb( 'f.enabled', '=', 1 ),
+					] )
+				)
+				.orderBy( 'q.position' )
+				.orderBy( 'q.id' )
+				.orderBy( 'o.position' )
+				.orderBy( 'o.id' )
+				.execute();
+			const questions = new Map< number, Question >();
+			for ( const row of rows ) {
+				let question = questions.get( row.id );
+				if ( ! question ) {
+					question = {
+						id: row.id,
+						type: row.type,
+						customUserFieldId: row.custom_user_field_id,
+						question: row.question,
+						regex: row.regex || null,
+						error: row.error_message || null,
+						options: [],
+					};
+					questions.set( row.id, question );
+				}
+				if ( row.option_id !== null ) {
+					question.options.push( {
+						id: row.option_id,
+						name: row.option_name ?? '',
+					} );
+				}
+			}
+			return [ ...questions.values() ];
+		},
+
+		/**
+		 * The enabled custom user fields of these ids with their options, as the profile checks a value against
+		 * them, in one statement (read afresh: an application is checked against the catalogue as it is now).
+		 *
+		 * @param fieldIds
+		 */
+		async customFields(
+			fieldIds: readonly number[]
+		): Promise< Map< number, EditableField > > {
+			const fields = new Map< number, EditableField >();
+			if ( ! fieldIds.length ) {
+				return fields;
+			}
+			const rows = await db
+				.selectFrom( 'custom_user_fields as f' )
+				.leftJoin(
+					'custom_user_field_options as o',
+					'o.field_id',
+					'f.id'
+				)
+				.select( [
+					'f.id',
+					'f.type',
+					'f.allow_other',
+					'f.format',
+					'o.id as option_id',
+					'o.name as option_name',
+				] )
+				.where( 'f.id', 'in', [ ...fieldIds ] )
+				.where( 'f.enabled', '=', 1 )
+				.orderBy( 'f.id' )
+				.orderBy( 'o.position' )
+				.orderBy( 'o.id' )
+				.execute();
+			for ( const row of rows ) {
+				let field = fields.get( row.id );
+				if ( ! field ) {
+					field = {
+						id: row.id,
+						type: row.type,
+						allowOther: toBoolean( row.allow_other ),
+						format: row.format,
+						options: [],
+					};
+					fields.set( row.id, field );
+				}
+				if ( row.option_id !== null ) {
+					field.options.push( {
+						id: row.option_id,
+						name: row.option_name ?? '',
+					} );
+				}
+			}
+			return fields;
+		},
+
+		/**
+		 * What the tester's profile answers already: the custom user fields' values, the phone, gender and
+		 * residence. Two statements, run together.
+		 *
+		 * @param testerId
+		 */
+		async profileAnswers( testerId: number ): Promise< ProfileAnswers > {
+			const [ customValues, tester ] = await Promise.all( [
+				customValuesOf( db, testerId ),
+				db
+					.selectFrom( 'testers' )
+					.select( [ 'phone', 'gender', 'country', 'city' ] )
+					.where( 'id', '=', testerId )
+					.executeTakeFirst(),
+			] );
+			return {
+				customValues,
+				phone: tester?.phone ?? null,
+				gender: tester?.gender ?? null,
+				country: tester?.country ?? null,
+				city: tester?.city ?? null,
+			};
+		},
+
+		/**
+		 * The kinds of device the campaign accepts; none listed means every device.
+		 *
+		 * @param campaignId
+		 */
+		async acceptedDevices(
+			campaignId: number
+		): Promise< AcceptedDevice[] > {
+			const rows = await db
+				.selectFrom( 'campaign_accepted_devices' )
+				.select( [ 'device_type', 'os_platform_id' ] )
+				.where( 'campaign_id', '=', campaignId )
+				.execute();
+			return rows.map( ( row ) => ( {
+				deviceType: row.device_type,
+				platformId: row.os_platform_id,
+			} ) );
+		},
+
+		/**
+		 * The device ids of an application, the selected device first, then oldest first (as the devices list).
+		 *
+		 * @param applicationId
+		 */
+		async applicationDeviceIds(
+			applicationId: number
+		): Promise< number[] > {
+			const rows = await db
+				.selectFrom( 'application_devices as ad' )
+				.innerJoin( 'applications as a', 'a.id', 'ad.application_id' )
+				.select( [ 'ad.tester_device_id', 'a.selected_device_id' ] )
+				.where( 'ad.application_id', '=', applicationId )
+				.orderBy( 'ad.tester_device_id' )
+				.execute();
+			const selected = rows[ 0 ]?.selected_device_id ?? null;
+			const ids = rows.map( ( row ) => row.tester_device_id );
+			return selected !== null && ids.includes( selected )
+				? [ selected, ...ids.filter( ( id ) => id !== selected ) ]
+				: ids;
+		},
+
+		/**
+		 * Makes the application, in one transaction: the campaign's applicant count goes up first, on the
+		 * condition that it still takes applications (running, start date ahead, a free place), which on MariaDB
+		 * locks its row so that applications to one campaign queue there rather than deadlock; then the
+		 * application (status applied, with its campaign's status and dates copied from the campaign's row, as
+		 * migration 0011 requires; its triggers keep the tester's counts), its devices, its answers, and each
+		 * custom user field's values of the tester's profile replaced by the answer's.
+		 *
+		 * @param application
+		 * @param now
+		 * @return The application's id, or why it was not made.
+		 */
+		async apply(
+			application: NewApplication,
+			now: Date = new Date()
+		): Promise< { id: number } | ApplicationRefusal > {
+			const { testerId, campaignId } = application;
+			const at = toSqlDateTime( now );
+			try {
+				return await inTransaction( db, async ( trx ) => {
+					const counted = await trx
+						.updateTable( 'campaigns' )
+						.set( {
+							applicants_count: sql< number >`applicants_count + 1`,
+						} )
+						.where( 'id', '=', campaignId )
+						.where( 'status_id', '=', RUNNING )
+						.where( 'start_date', '>', at )
+						.where( ( eb ) =>
+							eb.or( [
+								eb( 'max_testers', 'is', null ),
+								eb(
+									'selected_count',
+									'<',
+									eb.ref( 'max_testers' )
+								),
+							] )
+						)
+						.executeTakeFirst();
+					if ( Number( counted.numUpdatedRows ) === 0 ) {
+						const campaign = await trx
+							.selectFrom( 'campaigns' )
+							.select( [ 'status_id', 'start_date' ] )
+							.where( 'id', '=', campaignId )
+							.executeTakeFirst();
+						return ! campaign ||
+							campaign.status_id !== RUNNING ||
+							campaign.start_date <= at
+							? 'closed'
+							: 'full';
+					}
+					const { insertId } = await trx
+						.insertInto( 'applications' )
+						.columns( [
+							'tester_id',
+							'campaign_id',
+							'status',
+							'applied_at',
+							'updated_at',
+							'campaign_status_id',
+							'campaign_start_date',
+							'campaign_end_date',
+							'campaign_close_date',
+						] )
+						.expression(
+							trx
+								.selectFrom( 'campaigns as c' )
+								.select( ( eb ) => [
+									eb.val( testerId ).as( 'tester_id' ),
+									'c.id',
+									eb.val( 'applied' ).as( 'status' ),
+									eb.val( at ).as( 'applied_at' ),
+									eb.val( at ).as( 'updated_at' ),
+									'c.status_id',
+									'c.start_date',
+									'c.end_date',
+									'c.close_date',
+								] )
+								.where( 'c.id', '=', campaignId )
+						)
+						.executeTakeFirstOrThrow();
+					const id = toInteger( insertId as bigint );
+					await trx
+						.insertInto( 'application_devices' )
+						.values(
+							application.deviceIds.map( ( deviceId ) => ( {
+								application_id: id,
+								tester_device_id: deviceId,
+							} ) )
+						)
+						.execute();
+					if ( application.answers.length ) {
+						await trx
+							.insertInto( 'preselection_answers' )
+							.values(
+								application.answers.map( ( answer ) => ( {
+									application_id: id,
+									question_id: answer.questionId,
+									option_id: answer.optionId,
+									text_value: answer.text,
+								} ) )
+							)
+							.execute();
+					}
+					for ( const { fieldId, values } of application.profile ) {
+						await writeCustomValues(
+							trx,
+							testerId,
+							fieldId,
+							values
+						);
+					}
+					return { id };
+				} );
+			} catch ( error ) {
+				if ( isDuplicateApplication( error ) ) {
+					return 'already-applied';
+				}
+				throw error;
+			}
+		},
+	};
+}

@@ -1,0 +1,516 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+	AcceptedDevices,
+	CampaignAdditionalField,
+	PayoutData,
+	ValidInvalid,
+} from '../../contract/index.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+	fromSqlDateTime,
+	toBoolean,
+	toInteger,
+	toSqlDateTime,
+} from '../../db/values.ts';
+import { DEVICE_TYPES } from '../../lookups/devices.ts';
+import { parseExtensions } from '../../storage/upload.ts';
+import type { CampaignTask } from '../tasks/repository.ts';
+import type { Locale } from './types.ts';
+
+/**
+ * The reads of one campaign's pages (preview, manual, payout) and the tester's start of it. Whether the tester may
+ * see or use the campaign is decided before, by the access read (access.ts); these reads take its ids as found.
+ */
+
+/** The bug form's names of the stored codes (0003-domain). */
+const BUG_SEVERITIES = [ 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL' ];
+const BUG_REPLICABILITIES = [ 'ONCE', 'SOMETIMES', 'ALWAYS' ];
+const BUG_TYPES = [
+	'CRASH',
+	'GRAPHIC',
+	'PERFORMANCE',
+	'MALFUNCTION',
+	'TYPO',
+	'OTHER',
+	'SECURITY',
+	'USABILITY',
+];
+
+/** The bug form's choice of a bug that belongs to no task. */
+export const NO_USE_CASE = { id: -1, name: 'Not a specific usecase' };
+
+const KIND_OF_TYPE = new Map(
+	Object.entries( DEVICE_TYPES ).map( ( [ kind, type ] ) => [
+		type as number,
+		kind as keyof AcceptedDevices,
+	] )
+);
+
+/** The campaign's columns both pages show. */
+export interface CampaignHeading {
+	id: number;
+	title: string;
+	type: { id: number; name: string; icon: string | null };
+	startDate: string;
+	endDate: string;
+	tl: { name: string; email: string } | null;
+	acceptedDevices: AcceptedDevices;
+}
+
+export interface CampaignPreviewRead extends CampaignHeading {
+	content: string;
+	hasForm: boolean;
+}
+
+export interface CampaignManualRead extends CampaignHeading {
+	closeDate: string;
+	manual: string;
+	bugs: {
+		refused: number;
+		approved: number;
+		pending: number;
+		needReview: number;
+	};
+	hasBugForm: boolean;
+	hasBugParade: boolean;
+	minimumMedia: number;
+	titleRule: boolean;
+	validFileExtensions: string[];
+	language: { code: string; message: string } | null;
+	bugSeverity: ValidInvalid;
+	bugTypes: ValidInvalid;
+	bugReplicability: ValidInvalid;
+	useCases: Array< { id: number; name: string } >;
+	additionalFields: CampaignAdditionalField[];
+}
+
+const euros = ( cents: number | string | bigint ) => toInteger( cents ) / 100;
+
+/**
+ * The valid and invalid names of a bug value list: the codes the campaign lists are valid, the others not.
+ *
+ * @param names Names by code − 1.
+ * @param valid The codes the campaign lists.
+ */
+const validInvalid = ( names: string[], valid: Set< number > ) => ( {
+	valid: names.filter( ( _name, index ) => valid.has( index + 1 ) ),
+	invalid: names.filter( ( _name, index ) => ! valid.has( index + 1 ) ),
+} );
+
+/**
+ * A select's options as stored (a JSON array); anything else reads as none rather than failing the page.
+ *
+ * @param stored
+ */
+function optionsOf( stored: string | null ): string[] {
+	try {
+		const parsed: unknown = JSON.parse( stored ?? '[]' );
+		return Array.isArray( parsed ) ? parsed.map( String ) : [];
+	} catch {
+		return [];
+	}
+}
+
+export function createCampaignDetailReads( db: Kysely< Database > ) {
+	/**
+	 * The campaign's page in `locale`, else English, else the first language it has one in, else empty.
+	 *
+	 * @param campaignId
+	 * @param column
+	 * @param locale
+	 */
+	const contentIn = (
+		campaignId: number,
+		column: 'manual_content' | 'preview_content',
+		locale: Locale
+	) =>
+		db
+			.selectFrom( 'campaign_contents as cc' )
+			.select( `cc.${ column }` )
+			.where( 'cc.campaign_id', '=', campaignId )
+			.where( `cc.${ column }`, 'is not', null )
+			.where( `cc.${ column }`, '<>', '' )
+			.orderBy(
+				sql`case cc.language_code when ${ locale } then 0 when 'en' then 1 else 2 end`
+			)
+			.orderBy( 'cc.language_code' )
+			.limit( 1 );
+
+	/**
+	 * The campaign with its type; each page selects its further columns of `c` onto it.
+	 *
+	 * @param campaignId
+	 */
+	const campaignRow = ( campaignId: number ) =>
+		db
+			.selectFrom( 'campaigns as c' )
+			.innerJoin( 'campaign_types as t', 't.id', 'c.campaign_type_id' )
+			.select( [
+				'c.id',
+				'c.title',
+				'c.start_date',
+				'c.end_date',
+				'c.tl_name',
+				'c.tl_email',
+				't.id as type_id',
+				't.name as type_name',
+				't.icon as type_icon',
+			] )
+			.where( 'c.id', '=', campaignId );
+
+	/**
+	 * The kinds of device the campaign accepts: "all" for a kind listed without a platform, else its platforms.
+	 *
+	 * @param campaignId
+	 */
+	async function acceptedDevices(
+		campaignId: number
+	): Promise< AcceptedDevices > {
+		const rows = await db
+			.selectFrom( 'campaign_accepted_devices as d' )
+			.leftJoin( 'os_platforms as p', 'p.id', 'd.os_platform_id' )
+			.select( [ 'd.device_type', 'p.name' ] )
+			.where( 'd.campaign_id', '=', campaignId )
+			.orderBy( 'd.device_type' )
+			.orderBy( 'p.name' )
+			.execute();
+		const accepted: AcceptedDevices = {};
+		for ( const row of rows ) {
+			const kind = KIND_OF_TYPE.get( toInteger( row.device_type ) );
+			if ( ! kind || accepted[ kind ] === 'all' ) {
+				continue;
+			}
+			if ( row.name === null ) {
+				accepted[ kind ] = 'all';
+			} else {
+				accepted[ kind ] = [
+					...( ( accepted[ kind ] as string[] | undefined ) ?? [] ),
+					row.name,
+				];
+			}
+		}
+		return accepted;
+	}
+
+	type Row = Awaited<
+		ReturnType< ReturnType< typeof campaignRow >[ 'executeTakeFirst' ] >
+	>;
+
+	const headingOf = (
+		row: NonNullable< Row >,
+		accepted: AcceptedDevices
+	): CampaignHeading => ( {
+		id: toInteger( row.id ),
+		title: row.title,
+		type: {
+			id: toInteger( row.type_id ),
+			name: row.type_name,
+			icon: row.type_icon,
+		},
+		startDate: fromSqlDateTime( row.start_date ),
+		endDate: fromSqlDateTime( row.end_date ),
+		tl: row.tl_email
+			? { name: row.tl_name ?? row.tl_email, email: row.tl_email }
+			: null,
+		acceptedDevices: accepted,
+	} );
+
+	return {
+		/**
+		 * The preview page: the campaign, its preview content and accepted devices, whether it asks questions.
+		 *
+		 * @param campaignId
+		 * @param locale
+		 */
+		async preview(
+			campaignId: number,
+			locale: Locale
+		): Promise< CampaignPreviewRead > {
+			const [ row, accepted ] = await Promise.all( [
+				campaignRow( campaignId )
+					.select( ( eb ) => [
+						contentIn( campaignId, 'preview_content', locale ).as(
+							'content'
+						),
+						eb
+							.exists(
+								eb
+									.selectFrom( 'preselection_questions as q' )
+									.select( 'q.id' )
+									.where( 'q.campaign_id', '=', campaignId )
+							)
+							.as( 'has_form' ),
+					] )
+					.executeTakeFirstOrThrow(),
+				acceptedDevices( campaignId ),
+			] );
+			return {
+				...headingOf( row, accepted ),
+				content: row.content ?? '',
+				hasForm: toBoolean( row.has_form as number ),
+			};
+		},
+
+		/**
+		 * The manual page and the bug form's data, with the tester's bugs of the campaign per status.
+		 *
+		 * @param testerId
+		 * @param campaignId
+		 * @param locale
+		 */
+		async manual(
+			testerId: number,
+			campaignId: number,
+			locale: Locale
+		): Promise< CampaignManualRead > {
+			const [ row, accepted, bugValues, fields, tasks, bugCounts ] =
+				await Promise.all( [
+					campaignRow( campaignId )
+						.select( [
+							'c.close_date',
+							'c.has_bug_form',
+							'c.has_bug_parade',
+							'c.minimum_media',
+							'c.title_rule',
+							'c.valid_file_extensions',
+							'c.language_code',
+							'c.language_message',
+							contentIn(
+								campaignId,
+								'manual_content',
+								locale
+							).as( 'manual' ),
+						] )
+						.executeTakeFirstOrThrow(),
+					acceptedDevices( campaignId ),
+					// The three value lists of the bug form in one statement.
+					db
+						.selectFrom( 'campaign_bug_severities' )
+						.select( [
+							sql< string >`'severity'`.as( 'list' ),
+							'severity_id as code',
+						] )
+						.where( 'campaign_id', '=', campaignId )
+						.unionAll(
+							db
+								.selectFrom( 'campaign_bug_types' )
+								.select( [
+									sql< string >`'type'`.as( 'list' ),
+									'type_id as code',
+								] )
+								.where( 'campaign_id', '=', campaignId )
+						)
+						.unionAll(
+							db
+								.selectFrom( 'campaign_bug_replicabilities' )
+								.select( [
+									sql< string >`'replicability'`.as( 'list' ),
+									'replicability_id as code',
+								] )
+								.where( 'campaign_id', '=', campaignId )
+						)
+						.execute(),
+					db
+						.selectFrom( 'campaign_additional_fields' )
+						.select( [
+							'slug',
+							'name',
+							'type',
+							'regex',
+							'error_message',
+							'options',
+						] )
+						.where( 'campaign_id', '=', campaignId )
+						.orderBy( 'position' )
+						.orderBy( 'id' )
+						.execute(),
+					db
+						.selectFrom( 'campaign_tasks' )
+						.select( [ 'id', 'name' ] )
+						.where( 'campaign_id', '=', campaignId )
+						.orderBy( 'position' )
+						.orderBy( 'id' )
+						.execute(),
+					db
+						.selectFrom( 'bugs' )
+						.select( ( eb ) => [
+							'status_id',
+							eb.fn.countAll< number | string >().as( 'bugs' ),
+						] )
+						.where( 'tester_id', '=', testerId )
+						.where( 'campaign_id', '=', campaignId )
+						.groupBy( 'status_id' )
+						.execute(),
+				] );
+			const codes = ( list: string ) =>
+				new Set(
+					bugValues
+						.filter( ( value ) => value.list === list )
+						.map( ( value ) => toInteger( value.code ) )
+				);
+			const count = ( status: number ) =>
+				toInteger(
+					bugCounts.find(
+						( bug ) => toInteger( bug.status_id ) === status
+					)?.bugs ?? 0
+				);
+			return {
+				...headingOf( row, accepted ),
+				closeDate: fromSqlDateTime( row.close_date ),
+				manual: row.manual ?? '',
+				bugs: {
+					refused: count( 1 ),
+					approved: count( 2 ),
+					pending: count( 3 ),
+					needReview: count( 4 ),
+				},
+				hasBugForm: toBoolean( row.has_bug_form ),
+				hasBugParade: toBoolean( row.has_bug_parade ),
+				minimumMedia: toInteger( row.minimum_media ),
+				titleRule: toBoolean( row.title_rule ),
+				validFileExtensions: parseExtensions(
+					row.valid_file_extensions
+				),
+				language: row.language_code
+					? {
+							code: row.language_code,
+							message: row.language_message ?? '',
+					  }
+					: null,
+				bugSeverity: validInvalid(
+					BUG_SEVERITIES,
+					codes( 'severity' )
+				),
+				bugTypes: validInvalid( BUG_TYPES, codes( 'type' ) ),
+				bugReplicability: validInvalid(
+					BUG_REPLICABILITIES,
+					codes( 'replicability' )
+				),
+				useCases: [
+					...tasks.map( ( task ) => ( {
+						id: toInteger( task.id ),
+						name: task.name,
+					} ) ),
+					NO_USE_CASE,
+				],
+				additionalFields: fields.map( ( field ) => ( {
+					slug: field.slug,
+					name: field.name,
+					type: field.type,
+					regex: field.regex,
+					error: field.error_message,
+					options:
+						field.type === 'select'
+							? optionsOf( field.options )
+							: [],
+				} ) ),
+			};
+		},
+
+		/**
+		 * What the campaign pays, in euros.
+		 *
+		 * @param campaignId
+		 */
+		async payout( campaignId: number ): Promise< PayoutData > {
+			const row = await db
+				.selectFrom( 'campaigns' )
+				.select( [
+					'complete_bonus_cents',
+					'minimum_bugs',
+					'percent_usecases',
+					'payout_limit_cents',
+					'critical_bug_payout_cents',
+					'high_bug_payout_cents',
+					'medium_bug_payout_cents',
+					'low_bug_payout_cents',
+					'top_tester_bonus_cents',
+					'campaign_pts',
+				] )
+				.where( 'id', '=', campaignId )
+				.executeTakeFirstOrThrow();
+			return {
+				campaign_complete_bonus_eur: euros( row.complete_bonus_cents ),
+				minimum_bugs: toInteger( row.minimum_bugs ),
+				percent_usecases: toInteger( row.percent_usecases ),
+				payout_limit: euros( row.payout_limit_cents ),
+				critical_bug_payout: euros( row.critical_bug_payout_cents ),
+				high_bug_payout: euros( row.high_bug_payout_cents ),
+				medium_bug_payout: euros( row.medium_bug_payout_cents ),
+				low_bug_payout: euros( row.low_bug_payout_cents ),
+				top_tester_bonus: euros( row.top_tester_bonus_cents ),
+				campaign_pts: toInteger( row.campaign_pts ),
+			};
+		},
+
+		/**
+		 * The campaign's tasks in their order with the tester's progress (pending without a row), in one statement.
+		 *
+		 * @param testerId
+		 * @param campaignId
+		 */
+		async tasks(
+			testerId: number,
+			campaignId: number
+		): Promise< CampaignTask[] > {
+			const rows = await db
+				.selectFrom( 'campaign_tasks as t' )
+				.leftJoin( 'tester_tasks as p', ( join ) =>
+					join
+						.onRef( 'p.task_id', '=', 't.id' )
+						.on( 'p.tester_id', '=', testerId )
+				)
+				.select( [
+					't.id',
+					't.name',
+					't.content',
+					't.can_upload_media',
+					'p.status',
+				] )
+				.where( 't.campaign_id', '=', campaignId )
+				.orderBy( 't.position' )
+				.orderBy( 't.id' )
+				.execute();
+			return rows.map( ( row ) => ( {
+				id: toInteger( row.id ),
+				name: row.name,
+				content: row.content ?? '',
+				status: row.status ?? 'pending',
+				can_upload_media: toBoolean( row.can_upload_media ),
+			} ) );
+		},
+
+		/**
+		 * Records that the tester accepted the campaign's contract, once: a second start keeps the first time.
+		 * Answers the time the application holds, ISO 8601.
+		 *
+		 * @param applicationId
+		 * @param now
+		 */
+		async start(
+			applicationId: number,
+			now = new Date()
+		): Promise< string > {
+			const startedAt = toSqlDateTime( now );
+			const { numUpdatedRows } = await db
+				.updateTable( 'applications' )
+				.set( {
+					contract_accepted_at: startedAt,
+					updated_at: startedAt,
+				} )
+				.where( 'id', '=', applicationId )
+				.where( 'contract_accepted_at', 'is', null )
+				.executeTakeFirstOrThrow();
+			if ( numUpdatedRows > 0n ) {
+				return fromSqlDateTime( startedAt );
+			}
+			// A start at the same moment came first: its time is the one kept.
+			const row = await db
+				.selectFrom( 'applications' )
+				.select( 'contract_accepted_at' )
+				.where( 'id', '=', applicationId )
+				.executeTakeFirstOrThrow();
+			return fromSqlDateTime( row.contract_accepted_at ?? startedAt );
+		},
+	};
+}
