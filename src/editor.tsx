@@ -7,12 +7,15 @@ import { useBlockProps } from '@wordpress/block-editor';
 import { Placeholder } from '@wordpress/components';
 
 import bug from '../blocks/bug/block.json';
+import campaignManual from '../blocks/campaign-manual/block.json';
+import campaignPreview from '../blocks/campaign-preview/block.json';
 import dashboard from '../blocks/dashboard/block.json';
 import devices from '../blocks/devices/block.json';
 import experience from '../blocks/experience/block.json';
 import goodbye from '../blocks/goodbye/block.json';
 import login from '../blocks/login/block.json';
 import myBugs from '../blocks/my-bugs/block.json';
+import preselectionForm from '../blocks/preselection-form/block.json';
 import profile from '../blocks/profile/block.json';
 import profileSummary from '../blocks/profile-summary/block.json';
 import ranking from '../blocks/ranking/block.json';
@@ -26,12 +29,15 @@ import thankYou from '../blocks/thank-you/block.json';
  */
 export const BLOCKS: BlockMetadata[] = [
 	bug,
+	campaignManual,
+	campaignPreview,
 	dashboard,
 	devices,
 	experience,
 	goodbye,
 	login,
 	myBugs,
+	preselectionForm,
 	profile,
 	profileSummary,
 	ranking,

@@ -39,34 +39,39 @@ final class Pages {
 	 * that language), a title when it is not the default (see default_title()), the widgets the page showed
 	 * before (a page still holding exactly one of them gets the current widget), and for a page about one thing
 	 * (a bug, a campaign) its address with parameters, e.g. "bugs/show/{id}" (see Routes::PARAMETERS): the page is
-	 * served at that address only, in every language, and its own path answers 404.
+	 * served at that address only, in every language, and its own path answers 404. A "bare" page is shown without
+	 * the theme's header and footer and without the shell (see Bare_Pages): the pre-selection form, which the
+	 * preview opens in a frame.
 	 *
 	 * Access follows the route tables of both specs; where they say nothing, a page that a logged-in tester
 	 * needs is "login" and a sign-up page is "logged-out", since the spec sends logged-in users away from pages
 	 * that need no login unless they are public.
 	 *
-	 * @return array<string, array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[], address: string}>
+	 * @return array<string, array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[], address: string, bare: bool}>
 	 */
 	public static function definitions(): array {
 		return array(
-			'getting-started'              => self::route( self::LOGGED_OUT, widget: 'signup', aliases: array( 'it/getting-started-2' ) ),
-			'getting-started/signup'       => self::route( self::LOGGED_OUT, widget: 'signup' ),
-			'getting-started/confirmation' => self::route( self::OPEN, widget: 'signup-confirmation' ),
-			'login'                        => self::route( self::LOGGED_OUT, widget: 'login' ),
-			'goodbye'                      => self::route( self::LOGGED_OUT, widget: 'goodbye' ),
-			'my-dashboard'                 => self::route( self::LOGIN, widget: 'dashboard', aliases: array( 'it/la-mia-dashboard', 'es/tablero' ) ),
-			'my-account'                   => self::route( self::LOGIN, widget: 'profile', previous: array( 'profile-summary' ) ),
-			'personal-equipment'           => self::route( self::LOGIN, widget: 'devices', aliases: array( 'it/i-miei-device', 'es/dispositivos' ) ),
-			'experience-points'            => self::route( self::LOGIN, widget: 'experience', aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),
-			'thank-you'                    => self::route( self::OPEN, widget: 'thank-you' ),
-			'courses'                      => self::route( self::LOGIN ),
-			'testing-school'               => self::route( self::OPEN, slugs: array( 'fr' => 'universite-de-test' ) ),
-			'faq'                          => self::route( self::OPEN ),
-			'discover-experience-points'   => self::route( self::OPEN ),
-			'leaderboard'                  => self::route( self::LOGIN, widget: 'ranking' ),
-			'payments'                     => self::route( self::LOGIN ),
-			'my-bugs'                      => self::route( self::LOGIN, widget: 'my-bugs', aliases: array( 'it/i-miei-bug', 'es/errores-cargados' ) ),
-			'bugs/show'                    => self::route( self::LOGIN, widget: 'bug', title: 'Bug', address: 'bugs/show/{id}' ),
+			'getting-started'                 => self::route( self::LOGGED_OUT, widget: 'signup', aliases: array( 'it/getting-started-2' ) ),
+			'getting-started/signup'          => self::route( self::LOGGED_OUT, widget: 'signup' ),
+			'getting-started/confirmation'    => self::route( self::OPEN, widget: 'signup-confirmation' ),
+			'login'                           => self::route( self::LOGGED_OUT, widget: 'login' ),
+			'goodbye'                         => self::route( self::LOGGED_OUT, widget: 'goodbye' ),
+			'my-dashboard'                    => self::route( self::LOGIN, widget: 'dashboard', aliases: array( 'it/la-mia-dashboard', 'es/tablero' ) ),
+			'my-account'                      => self::route( self::LOGIN, widget: 'profile', previous: array( 'profile-summary' ) ),
+			'personal-equipment'              => self::route( self::LOGIN, widget: 'devices', aliases: array( 'it/i-miei-device', 'es/dispositivos' ) ),
+			'experience-points'               => self::route( self::LOGIN, widget: 'experience', aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),
+			'thank-you'                       => self::route( self::OPEN, widget: 'thank-you' ),
+			'courses'                         => self::route( self::LOGIN ),
+			'testing-school'                  => self::route( self::OPEN, slugs: array( 'fr' => 'universite-de-test' ) ),
+			'faq'                             => self::route( self::OPEN ),
+			'discover-experience-points'      => self::route( self::OPEN ),
+			'leaderboard'                     => self::route( self::LOGIN, widget: 'ranking' ),
+			'payments'                        => self::route( self::LOGIN ),
+			'my-bugs'                         => self::route( self::LOGIN, widget: 'my-bugs', aliases: array( 'it/i-miei-bug', 'es/errores-cargados' ) ),
+			'bugs/show'                       => self::route( self::LOGIN, widget: 'bug', title: 'Bug', address: 'bugs/show/{id}' ),
+			'campaigns/preview'               => self::route( self::LOGIN, widget: 'campaign-preview', title: 'Campaign preview', address: 'campaigns/{id}/preview' ),
+			'campaigns/manual'                => self::route( self::LOGIN, widget: 'campaign-manual', title: 'Campaign manual', address: 'campaigns/{id}/manual' ),
+			'campaign/preview-selection-form' => self::route( self::LOGIN, widget: 'preselection-form', title: 'Pre-selection form', address: 'campaign/{id}/preview-selection-form', bare: true ),
 		);
 	}
 
@@ -203,9 +208,10 @@ final class Pages {
 	 * @param string                $title    Title, "" for the default.
 	 * @param string[]              $previous Widgets the page showed before this one, e.g. "profile-summary".
 	 * @param string                $address  Address with parameters that alone serves the page, e.g. "bugs/show/{id}"; "" for the page's own path.
-	 * @return array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[], address: string}
+	 * @param bool                  $bare     Whether the page goes without the theme's header and footer and the shell.
+	 * @return array{access: string, widget: string, aliases: string[], slugs: array<string, string>, title: string, previous: string[], address: string, bare: bool}
 	 */
-	private static function route( string $access, string $widget = '', array $aliases = array(), array $slugs = array(), string $title = '', array $previous = array(), string $address = '' ): array {
+	private static function route( string $access, string $widget = '', array $aliases = array(), array $slugs = array(), string $title = '', array $previous = array(), string $address = '', bool $bare = false ): array {
 		return array(
 			'access'   => $access,
 			'widget'   => $widget,
@@ -214,7 +220,18 @@ final class Pages {
 			'title'    => $title,
 			'previous' => $previous,
 			'address'  => $address,
+			'bare'     => $bare,
 		);
+	}
+
+	/**
+	 * Whether a route's page goes without the theme's header and footer and the shell.
+	 *
+	 * @param string $route Route path.
+	 * @return bool
+	 */
+	public static function is_bare( string $route ): bool {
+		return self::definitions()[ $route ]['bare'] ?? false;
 	}
 
 	/**

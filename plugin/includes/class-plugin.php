@@ -73,11 +73,13 @@ final class Plugin {
 			$this->blocks(),
 			$this->shortcode(),
 			$this->shell(),
+			$this->bare_pages(),
 			$this->header_login(),
 			$this->not_found(),
 			$this->ajax(),
 			$this->account_ajax(),
 			$this->profile_ajax(),
+			$this->campaign_ajax(),
 			$this->privacy_export(),
 			$this->login_guard(),
 			$this->user_privacy(),
@@ -242,6 +244,15 @@ final class Plugin {
 	}
 
 	/**
+	 * Pages shown without the site's frame.
+	 *
+	 * @return Bare_Pages
+	 */
+	public function bare_pages(): Bare_Pages {
+		return $this->service( Bare_Pages::class, fn() => new Bare_Pages( $this->pages() ) );
+	}
+
+	/**
 	 * Widget blocks.
 	 *
 	 * @return Blocks
@@ -284,6 +295,18 @@ final class Plugin {
 	 */
 	public function profile_ajax(): Profile_Ajax {
 		return $this->service( Profile_Ajax::class, fn() => new Profile_Ajax( $this->email_confirmation() ) );
+	}
+
+	/**
+	 * The campaign's ajax action: starting it (the manual's accept-contract button).
+	 *
+	 * @return Campaign_Ajax
+	 */
+	public function campaign_ajax(): Campaign_Ajax {
+		return $this->service(
+			Campaign_Ajax::class,
+			fn() => new Campaign_Ajax( $this->jwt(), array( $this->settings(), 'api_url' ) )
+		);
 	}
 
 	/**

@@ -68,6 +68,9 @@ final class Routes_Test extends Test_Case {
 			'payments'                     => Pages::LOGIN,
 			'my-bugs'                      => Pages::LOGIN,
 			'bugs/show'                    => Pages::LOGIN,
+			'campaigns/preview'            => Pages::LOGIN,
+			'campaigns/manual'             => Pages::LOGIN,
+			'campaign/preview-selection-form' => Pages::LOGIN,
 		);
 		$this->assertSame( $expected, array_map( static fn( array $page ): string => $page['access'], Pages::definitions() ) );
 		foreach ( array_keys( $expected ) as $route ) {
@@ -82,6 +85,9 @@ final class Routes_Test extends Test_Case {
 			'my-bugs'            => 'my-bugs',
 			'leaderboard'        => 'ranking',
 			'bugs/show'          => 'bug',
+			'campaigns/preview'  => 'campaign-preview',
+			'campaigns/manual'   => 'campaign-manual',
+			'campaign/preview-selection-form' => 'preselection-form',
 			'payments'           => '',
 			'courses'            => '',
 		);
@@ -296,6 +302,42 @@ final class Routes_Test extends Test_Case {
 	}
 
 	/**
+	 * The campaign's pages have the spec's addresses in every language (the dashboard links to the preview and the
+	 * manual); the pre-selection form alone is bare.
+	 */
+	public function test_campaign_addresses(): void {
+		$routes = array(
+			'campaigns/preview'               => 'campaigns/{id}/preview',
+			'campaigns/manual'                => 'campaigns/{id}/manual',
+			'campaign/preview-selection-form' => 'campaign/{id}/preview-selection-form',
+		);
+		foreach ( $routes as $route => $address ) {
+			$this->assertSame( $address, Pages::definitions()[ $route ]['address'], $route );
+			$this->assertSame( 'campaign/preview-selection-form' === $route, Pages::is_bare( $route ), $route );
+			foreach ( array( 'en', 'it', 'es', 'fr' ) as $language ) {
+				$path = str_replace( '{id}', '42', $address );
+				$this->assertSame( home_url( '/' . ( 'en' === $language ? '' : $language . '/' ) . $path . '/' ), Routes::url( $route, $language, array( 'id' => 42 ) ) );
+				$this->assertSame(
+					array(
+						'route'      => $route,
+						'language'   => $language,
+						'parameters' => array( 'id' => '42' ),
+					),
+					Routes::match_address( ( 'en' === $language ? '' : $language . '/' ) . $path . '/' ),
+					"$language $route"
+				);
+			}
+		}
+		foreach ( array( 'campaigns/abc/preview', 'campaigns/12/preview/x', 'campaigns/preview', 'campaigns/12', 'campaign/12/bugform', 'de/campaigns/12/manual' ) as $path ) {
+			$this->assertNull( Routes::match_address( $path ), $path );
+		}
+		$this->assertTrue( Routes::needs_address( 'campaigns' ) );
+		$this->assertTrue( Routes::needs_address( 'campaign' ) );
+		$this->assertFalse( Pages::is_bare( 'bugs/show' ) );
+		$this->assertFalse( Pages::is_bare( 'not-a-route' ) );
+	}
+
+	/**
 	 * WordPress serves the bug page at /bugs/show/{id}/ in every language, and answers 404 at its own path, at its
 	 * parent's, with anything but digits, or with more after the id.
 	 */
@@ -317,6 +359,13 @@ final class Routes_Test extends Test_Case {
 		}
 		$this->assertSame( '404', $this->parse( '/bugs/show/' )['error'] ?? null, 'No page is queried, so WordPress guesses no other address.' );
 		$this->assertSame( $pages['my-bugs'], $this->served( '/it/my-bugs/' ), 'Other pages are untouched.' );
+
+		$this->assertSame( $pages['campaigns/preview'], $this->served( '/campaigns/12/preview/' ) );
+		$this->assertSame( $pages['campaigns/manual'], $this->served( '/fr/campaigns/12/manual/' ) );
+		$this->assertSame( $pages['campaign/preview-selection-form'], $this->served( '/it/campaign/12/preview-selection-form/' ) );
+		foreach ( array( '/campaigns/', '/campaigns/preview/', '/campaign/', '/campaign/preview-selection-form/', '/es/campaigns/manual/', '/campaigns/x/preview/' ) as $uri ) {
+			$this->assertSame( 0, $this->served( $uri ), "$uri is a 404" );
+		}
 	}
 
 	/**

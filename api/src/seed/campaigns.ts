@@ -14,6 +14,7 @@ import {
 	SURFACES,
 	TASK_NAMES,
 } from './data.ts';
+import { writeCampaignForm } from './preselection.ts';
 import { Random } from './random.ts';
 import { SEED_EMAIL_DOMAIN } from './seeded.ts';
 import { ascii, DAY, escapeHtml, HOUR, sorted, sqlDateTime } from './values.ts';
@@ -22,7 +23,8 @@ import { ascii, DAY, escapeHtml, HOUR, sorted, sqlDateTime } from './values.ts';
  * Campaigns in every lifecycle state with their contents, bug-form settings, accepted devices and tasks, drawn
  * from one stream of their own before any tester, so testers can pick among them.
  *
- * Campaign states: the first four campaigns are closed, running, awaiting close and upcoming; the others are
+ * Campaign states: the first six campaigns are closed, running, awaiting close and three upcoming (the demo
+ * veteran's selected, open and full ones: demo-campaigns.ts); the others are
  * drawn with shares of 10 / 20 / 12 % (upcoming / running / awaiting, closed the rest) up to 200 campaigns and,
  * above, each open state gets the larger of that share × 200 / campaigns and its time-consistent share, the
  * average days a campaign spends in the state over the days of the history window (30.5, 14 and 8.5 of 720 by
@@ -78,6 +80,8 @@ const FORCED_STATES: CampaignState[] = [
 	'closed',
 	'running',
 	'awaiting',
+	'upcoming',
+	'upcoming',
 	'upcoming',
 ];
 const EXTENSIONS = [
@@ -310,6 +314,7 @@ function writeCampaign(
 	writeContents( ctx, campaign, language, rng );
 	writeBugForm( ctx, campaign );
 	writeTasks( ctx, campaign, rng );
+	writeCampaignForm( ctx, campaign.id, rng );
 }
 
 /**
@@ -426,11 +431,69 @@ function writeContents(
 			`<h2>${ escapeHtml(
 				campaign.title
 			) } (${ code })</h2><p>Test the product as described in the tasks, report every bug with clear steps and at least one screenshot.</p><ul><li>Use only the accepted devices</li><li>One bug per report</li></ul>`,
-			`<p>${ escapeHtml( campaign.title ) }: ${ Math.round(
-				( campaign.end - campaign.start ) / DAY
-			) } days, up to ${ campaign.pts } experience points.</p>`,
+			previewContent( campaign, code ),
 		] );
 	}
+}
+
+/**
+ * The preview's words in each content language: what the campaign is, then the three blocks the preview widget
+ * fills in (contract.md: payout, bug types, how to apply), each after its own heading.
+ */
+const PREVIEW_TEXT: Record<
+	( typeof CONTENT_LANGUAGES )[ number ],
+	{
+		intro: ( days: number, pts: number ) => string;
+		payout: string;
+		bugs: string;
+		apply: string;
+	}
+> = {
+	en: {
+		intro: ( days, pts ) =>
+			`${ days } days of testing, up to ${ pts } experience points. Use the product as a real customer would and report what gets in your way.`,
+		payout: 'What you earn',
+		bugs: 'What we look for',
+		apply: 'How to apply',
+	},
+	it: {
+		intro: ( days, pts ) =>
+			`${ days } giorni di test, fino a ${ pts } punti esperienza. Usa il prodotto come farebbe un vero cliente e segnala ciò che ti ostacola.`,
+		payout: 'Quanto guadagni',
+		bugs: 'Cosa cerchiamo',
+		apply: 'Come candidarsi',
+	},
+	es: {
+		intro: ( days, pts ) =>
+			`${ days } días de pruebas, hasta ${ pts } puntos de experiencia. Usa el producto como lo haría un cliente real e informa de lo que te lo impide.`,
+		payout: 'Lo que ganas',
+		bugs: 'Lo que buscamos',
+		apply: 'Cómo postularse',
+	},
+	fr: {
+		intro: ( days, pts ) =>
+			`${ days } jours de test, jusqu’à ${ pts } points d’expérience. Utilisez le produit comme un vrai client et signalez ce qui vous bloque.`,
+		payout: 'Ce que vous gagnez',
+		bugs: 'Ce que nous cherchons',
+		apply: 'Comment postuler',
+	},
+};
+
+function previewContent(
+	campaign: CampaignPlan,
+	language: ( typeof CONTENT_LANGUAGES )[ number ]
+): string {
+	const text = PREVIEW_TEXT[ language ];
+	const days = Math.round( ( campaign.end - campaign.start ) / DAY );
+	return [
+		`<p>${ escapeHtml( text.intro( days, campaign.pts ) ) }</p>`,
+		`<h3>${ escapeHtml( text.payout ) }</h3>`,
+		'<div data-crowdscout-block="payout"></div>',
+		`<h3>${ escapeHtml( text.bugs ) }</h3>`,
+		'<div data-crowdscout-block="bug-types"></div>',
+		`<h3>${ escapeHtml( text.apply ) }</h3>`,
+		'<div data-crowdscout-block="how-to-apply"></div>',
+	].join( '' );
 }
 
 function writeBugForm( ctx: SeedContext, campaign: CampaignPlan ): void {

@@ -9,6 +9,7 @@ import {
 	writeDemoProfileParts,
 } from './custom-fields.ts';
 import type { DemoPlan } from './demo.ts';
+import { writeDemoCampaignStates } from './demo-campaigns.ts';
 import { writeDemoProfileStates } from './demo-profiles.ts';
 import { writePopups } from './popups.ts';
 import { rebuildMonthlyRankCounts } from './reset.ts';
@@ -19,8 +20,9 @@ import type { SeedTable, TableStats } from './writer.ts';
 /**
  * Demo data at any scale, written straight into the API database: testers with profiles, devices, fiscal
  * profiles, applications, bugs, experience, monthly levels, booty and payments (testers/); campaigns in every
- * lifecycle state with their contents, bug-form settings, accepted devices and tasks (campaigns.ts); popups and
- * their reads (popups.ts, testers/popups.ts).
+ * lifecycle state with their contents, bug-form settings, accepted devices, tasks and pre-selection questions
+ * (campaigns.ts, preselection.ts); the demo veteran's campaign states (demo-campaigns.ts); popups and their reads
+ * (popups.ts, testers/popups.ts).
  *
  * Deterministic: every value comes from a seeded PRNG (one stream for the campaigns, one per tester, so a
  * tester's rows do not depend on the chunk size) and every date from `referenceDate`, never the clock. Ids
@@ -77,6 +79,7 @@ export async function seed(
 		} );
 		await writeDemoProfileParts( db, demo );
 		await writeDemoProfileStates( db, demo );
+		await writeDemoCampaignStates( db, demo, context.now );
 		await writeDemoBugReports( db, demo, options.storage );
 		await updateCampaignCounters( db, planned.campaigns );
 		await rebuildMonthlyRankCounts( db );

@@ -69,6 +69,17 @@ export const COLUMNS = {
 		'can_upload_media',
 		'position',
 	],
+	preselection_questions: [
+		'id',
+		'campaign_id',
+		'type',
+		'custom_user_field_id',
+		'question',
+		'regex',
+		'error_message',
+		'position',
+	],
+	preselection_question_options: [ 'id', 'question_id', 'name', 'position' ],
 	popups: [
 		'id',
 		'title',

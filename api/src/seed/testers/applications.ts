@@ -105,12 +105,20 @@ export function writeApplications(
 	chooseCampaigns( person, planned.campaigns, apply );
 	let eligible = applications.filter( selectedAndStarted );
 	if ( bugCount > 0 && ! eligible.length ) {
+		// Among the campaigns the tester was there for (as chooseCampaigns), so that their experience falls in
+		// the months they have a level row for.
+		const since = ( item: CampaignPlan ) =>
+			item.start >= person.created - 7 * DAY;
+		const started = planned.campaigns.filter(
+			( item ) => item.state !== 'upcoming'
+		);
 		const campaign = person.rng.pick(
-			planned.openEnded.length
-				? planned.openEnded
-				: planned.campaigns.filter(
-						( item ) => item.state !== 'upcoming'
-				  )
+			[
+				planned.openEnded.filter( since ),
+				started.filter( since ),
+				planned.openEnded,
+				started,
+			].find( ( pool ) => pool.length )!
 		);
 		const existing = applied.get( campaign.id );
 		if ( existing ) {
@@ -272,9 +280,16 @@ function writeApplicationRows(
 			application.completed ? 1 : 0,
 			selected ? application.deviceId : null,
 			sqlDateTime( application.applied ),
-			selected
+			// The contract is accepted on the manual, which opens with the start date.
+			selected && application.campaign.state !== 'upcoming'
 				? sqlDateTime(
-						Math.min( now - HOUR, application.applied + DAY )
+						Math.min(
+							now - HOUR,
+							Math.max(
+								application.campaign.start,
+								application.applied + DAY
+							)
+						)
 				  )
 				: null,
 			sqlDateTime(

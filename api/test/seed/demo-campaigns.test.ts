@@ -1,0 +1,275 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { seed, type DemoProfile } from '../../src/seed/index.ts';
+import { FORM_QUESTIONS } from '../../src/seed/preselection.ts';
+import {
+	createTestDatabase,
+	testEngine,
+	type TestDatabase,
+} from '../helpers/database.ts';
+
+const NOW = '2026-11-01 00:00:00';
+const PROFILES: DemoProfile[] = [ 'veteran', 'heavy' ];
+
+/**
+ * The campaigns of `npm start`'s small set (40) around the demo testers: every campaign's preview with its three
+ * blocks, pre-selection questions of every kind, and the veteran's campaign in each state the preview and the
+ * manual show.
+ */
+describe( `demo campaigns on ${ testEngine() }`, () => {
+	let database: TestDatabase;
+	const ids = {} as Record< DemoProfile, number >;
+
+	before( async () => {
+		database = await createTestDatabase();
+		const demo = [];
+		for ( const [ position, profile ] of PROFILES.entries() ) {
+			const { insertId } = await database.db
+				.insertInto( 'testers' )
+				.values( {
+					wp_user_id: 40 + position,
+					email: `${ profile }@crowdscout.test`,
+					name: profile,
+					surname: 'Demo',
+					country: 'IT',
+				} )
+				.executeTakeFirstOrThrow();
+			ids[ profile ] = Number( insertId );
+			demo.push( { testerId: Number( insertId ), profile } );
+		}
+		await seed( database.db, {
+			seed: 'campaign-states',
+			testers: 300,
+			campaigns: 40,
+			bugsPerTester: 1,
+			experiencePerTester: 2,
+			referenceDate: NOW.slice( 0, 10 ),
+			demo,
+		} );
+	} );
+	after( () => database.drop() );
+
+	/** The veteran's campaigns, with her application and what the preview and the manual decide on. */
+	const veteranCampaigns = () =>
+		database.db
+			.selectFrom( 'campaigns as c' )
+			.leftJoin( 'applications as a', ( join ) =>
+				join
+					.onRef( 'a.campaign_id', '=', 'c.id' )
+					.on( 'a.tester_id', '=', ids.veteran )
+			)
+			.select( [
+				'c.id',
+				'c.visibility',
+				'c.start_date',
+				'c.end_date',
+				'c.status_id',
+				'c.max_testers',
+				'c.selected_count',
+				'a.status',
+				'a.contract_accepted_at',
+			] )
+			.orderBy( 'c.id' )
+			.execute();
+	const questionTypes = async ( campaignId: number ) =>
+		(
+			await database.db
+				.selectFrom( 'preselection_questions' )
+				.select( [ 'type', 'custom_user_field_id', 'regex' ] )
+				.where( 'campaign_id', '=', campaignId )
+				.orderBy( 'position' )
+				.execute()
+		).map( ( row ) =>
+			row.type === 'cuf' ? `cuf_${ row.custom_user_field_id }` : row.type
+		);
+
+	it( 'gives every preview, in each of its languages, the payout, bug-types and how-to-apply blocks', async () => {
+		const contents = await database.db
+			.selectFrom( 'campaign_contents' )
+			.select( [ 'campaign_id', 'language_code', 'preview_content' ] )
+			.execute();
+		const campaigns = await database.db
+			.selectFrom( 'campaigns' )
+			.select( 'id' )
+			.execute();
+		assert.equal(
+			new Set( contents.map( ( row ) => row.campaign_id ) ).size,
+			campaigns.length
+		);
+		for ( const row of contents ) {
+			for ( const block of [ 'payout', 'bug-types', 'how-to-apply' ] ) {
+				assert.ok(
+					row.preview_content?.includes(
+						`<div data-crowdscout-block="${ block }"></div>`
+					),
+					`${ row.campaign_id }/${ row.language_code }: ${ block }`
+				);
+			}
+		}
+		assert.deepEqual(
+			[
+				...new Set( contents.map( ( row ) => row.language_code ) ),
+			].sort(),
+			[ 'en', 'es', 'fr', 'it' ]
+		);
+	} );
+
+	it( 'asks pre-selection questions of every kind, custom user fields included, in some campaigns only', async () => {
+		const rows = await database.db
+			.selectFrom( 'preselection_questions' )
+			.select( [ 'campaign_id', 'type' ] )
+			.execute();
+		assert.deepEqual(
+			[ ...new Set( rows.map( ( row ) => row.type ) ) ].sort(),
+			[
+				'address',
+				'cuf',
+				'gender',
+				'multiselect',
+				'phone_number',
+				'radio',
+				'select',
+				'text',
+			]
+		);
+		const asking = new Set( rows.map( ( row ) => row.campaign_id ) ).size;
+		assert.ok( asking > 1 && asking < 40, `${ asking } campaigns ask` );
+		const withOptions = await database.db
+			.selectFrom( 'preselection_questions as q' )
+			.leftJoin(
+				'preselection_question_options as o',
+				'o.question_id',
+				'q.id'
+			)
+			.select( [ 'q.type', 'o.id as option' ] )
+			.where( 'q.type', 'in', [ 'select', 'multiselect', 'radio' ] )
+			.execute();
+		assert.ok( withOptions.every( ( row ) => row.option !== null ) );
+	} );
+
+	it( 'gives the veteran an open campaign asking every question, a full one and one whose subscription closed', async () => {
+		const campaigns = await veteranCampaigns();
+		const upcoming = campaigns.filter(
+			( row ) =>
+				row.status_id === 1 &&
+				row.start_date > NOW &&
+				row.visibility === 'public' &&
+				row.status === null
+		);
+		const open = upcoming.find( ( row ) => row.max_testers === null );
+		assert.ok( open, 'an open campaign' );
+		assert.deepEqual(
+			await questionTypes( open.id ),
+			FORM_QUESTIONS.map( ( item ) =>
+				item.type === 'cuf'
+					? `cuf_${ item.customUserFieldId }`
+					: item.type
+			)
+		);
+		const accepted = await database.db
+			.selectFrom( 'campaign_accepted_devices' )
+			.select( [ 'device_type', 'os_platform_id' ] )
+			.where( 'campaign_id', '=', open.id )
+			.orderBy( 'device_type' )
+			.execute();
+		assert.deepEqual( accepted, [
+			{ device_type: 0, os_platform_id: null },
+			{ device_type: 2, os_platform_id: null },
+		] );
+		const devices = await database.db
+			.selectFrom( 'tester_devices' )
+			.select( 'device_type' )
+			.where( 'tester_id', '=', ids.veteran )
+			.where( 'device_type', 'in', [ 0, 2 ] )
+			.execute();
+		assert.ok( devices.length >= 2, 'she has devices it accepts' );
+
+		const full = upcoming.find(
+			( row ) =>
+				row.max_testers !== null &&
+				Number( row.max_testers ) <= Number( row.selected_count )
+		);
+		assert.ok( full, 'a full campaign' );
+
+		const closed = campaigns.find(
+			( row ) =>
+				row.status_id === 1 &&
+				row.start_date <= NOW &&
+				row.end_date > NOW &&
+				row.visibility === 'public' &&
+				row.status === null
+		);
+		assert.ok( closed, 'a campaign whose subscription closed' );
+	} );
+
+	it( 'gives the veteran an exclusion, a manual not ready, a contract to accept and a started manual with tasks', async () => {
+		const campaigns = await veteranCampaigns();
+		const running = campaigns.filter(
+			( row ) =>
+				row.status_id === 1 &&
+				row.start_date <= NOW &&
+				row.end_date > NOW
+		);
+		assert.ok(
+			running.some( ( row ) => row.status === 'excluded' ),
+			'excluded in a running campaign'
+		);
+		const notReady = campaigns.filter(
+			( row ) => row.start_date > NOW && row.status === 'selected'
+		);
+		assert.ok( notReady.length > 0, 'selected before the start' );
+		assert.ok(
+			notReady.every( ( row ) => row.contract_accepted_at === null ),
+			'no contract accepted before the start'
+		);
+		const selected = running.filter( ( row ) => row.status === 'selected' );
+		assert.ok(
+			selected.some( ( row ) => row.contract_accepted_at === null ),
+			'a contract to accept'
+		);
+		const started = selected.filter(
+			( row ) => row.contract_accepted_at !== null
+		);
+		const withTasks = [];
+		for ( const row of started ) {
+			const tasks = await database.db
+				.selectFrom( 'campaign_tasks' )
+				.select( 'can_upload_media' )
+				.where( 'campaign_id', '=', row.id )
+				.orderBy( 'position' )
+				.execute();
+			if (
+				tasks.length >= 2 &&
+				Number( tasks[ 0 ].can_upload_media ) === 1 &&
+				tasks
+					.slice( 1 )
+					.every( ( task ) => Number( task.can_upload_media ) === 0 )
+			) {
+				withTasks.push( row.id );
+			}
+		}
+		assert.ok( withTasks.length > 0, 'a started manual with tasks' );
+	} );
+
+	it( 'leaves every team leader with an e-mail and every campaign with accepted devices', async () => {
+		const campaigns = await database.db
+			.selectFrom( 'campaigns as c' )
+			.select( [
+				'c.id',
+				'c.tl_name',
+				'c.tl_email',
+				( eb ) =>
+					eb
+						.selectFrom( 'campaign_accepted_devices as d' )
+						.select( ( inner ) => inner.fn.countAll().as( 'n' ) )
+						.whereRef( 'd.campaign_id', '=', 'c.id' )
+						.as( 'accepted' ),
+			] )
+			.execute();
+		for ( const row of campaigns ) {
+			assert.match( String( row.tl_email ), /^[^@\s]+@[^@\s]+$/ );
+			assert.ok( row.tl_name );
+			assert.ok( Number( row.accepted ) > 0, `campaign ${ row.id }` );
+		}
+	} );
+} );
