@@ -16,6 +16,9 @@ export const TAG_TYPES = [
 	'Popups',
 	'Certifications',
 	'Languages',
+	// A campaign's tasks (the tester's progress) and each task's media, by campaign id and by task id.
+	'Tasks',
+	'TaskMedia',
 ] as const;
 
 export type TagType = ( typeof TAG_TYPES )[ number ];

@@ -33,6 +33,18 @@ const widgets: Record< string, WidgetLoader > = {
 	bug: () => import( /* webpackChunkName: "widget-bug" */ './bug' ),
 	ranking: () =>
 		import( /* webpackChunkName: "widget-ranking" */ './ranking' ),
+	'campaign-preview': () =>
+		import(
+			/* webpackChunkName: "widget-campaign-preview" */ './campaign-preview'
+		),
+	'preselection-form': () =>
+		import(
+			/* webpackChunkName: "widget-preselection-form" */ './preselection-form'
+		),
+	'campaign-manual': () =>
+		import(
+			/* webpackChunkName: "widget-campaign-manual" */ './campaign-manual'
+		),
 };
 
 export function findWidget( name: string ): WidgetLoader | undefined {

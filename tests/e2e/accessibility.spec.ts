@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
+import { veteranCampaigns } from './campaign-states';
 import { test, expect, logIn } from './fixtures';
 
 /**
@@ -317,5 +318,72 @@ test.describe( 'accessibility (axe-core)', () => {
 			page.getByRole( 'link', { name: 'Take the entry test' } )
 		).toBeVisible();
 		expect( await violationsOf( page ) ).toEqual( [] );
+	} );
+
+	test( 'a campaign: the preview with its form and errors, the full preview, the bare form page, the manual in each state', async ( {
+		page,
+		request,
+	} ) => {
+		// Read only: the campaigns spec, which runs after this one, applies and starts them.
+		const campaigns = await veteranCampaigns( request );
+		await logIn( page, VETERAN.email, VETERAN.password );
+		const form = page.locator( '[data-crowdscout-preselection-form]' );
+
+		await page.goto( `/campaigns/${ campaigns.open() }/preview/` );
+		await expect(
+			form.getByRole( 'button', { name: 'Apply' } )
+		).toBeEnabled();
+		expect( await violationsOf( page ), 'preview' ).toEqual( [] );
+		await form.getByRole( 'button', { name: 'Apply' } ).click();
+		await expect(
+			form.getByText( 'This is a required field' ).first()
+		).toBeVisible();
+		expect( await violationsOf( page ), 'form errors' ).toEqual( [] );
+
+		await page.goto( `/campaigns/${ campaigns.full() }/preview/` );
+		await expect(
+			page.locator( '[data-crowdscout-apply-state="full"]' )
+		).toBeVisible();
+		expect( await violationsOf( page ), 'full' ).toEqual( [] );
+
+		await page.goto(
+			`/campaign/${ campaigns.open() }/preview-selection-form/`
+		);
+		await expect(
+			form.getByRole( 'button', { name: 'Apply' } )
+		).toBeEnabled();
+		expect( await violationsOf( page ), 'form page' ).toEqual( [] );
+
+		const manual = page.locator( '.wp-block-crowdscout-campaign-manual' );
+		await page.goto( `/campaigns/${ campaigns.notReady() }/manual/` );
+		await expect(
+			manual.getByText( /^The manual is not ready yet/ )
+		).toBeVisible();
+		expect( await violationsOf( page ), 'not ready' ).toEqual( [] );
+
+		await page.goto( `/campaigns/${ campaigns.starting() }/manual/` );
+		await expect(
+			manual.getByRole( 'button', { name: 'Accept and start' } )
+		).toBeVisible();
+		expect( await violationsOf( page ), 'contract' ).toEqual( [] );
+
+		await page.goto( `/campaigns/${ campaigns.closed() }/manual/` );
+		await expect(
+			manual.getByText(
+				'You do not have permission to access this campaign'
+			)
+		).toBeVisible();
+		expect( await violationsOf( page ), 'no permission' ).toEqual( [] );
+
+		const [ started ] = campaigns.started();
+		await page.goto( `/campaigns/${ started.id }/manual/` );
+		await expect(
+			manual.getByRole( 'tab', { name: 'Info' } )
+		).toBeVisible();
+		expect( await violationsOf( page ), 'info tab' ).toEqual( [] );
+		await manual.getByRole( 'tab', { name: 'Manual' } ).click();
+		await manual.locator( '[data-task-id] button' ).first().click();
+		await expect( manual.getByRole( 'region' ).first() ).toBeVisible();
+		expect( await violationsOf( page ), 'manual tab' ).toEqual( [] );
 	} );
 } );

@@ -18,7 +18,7 @@ import { useUpdateMeMutation } from '../../services/users';
 import { useAppDispatch } from '../../store/hooks';
 import { GENDER_LABELS } from './labels';
 import { LanguagesField } from './languages-field';
-import { PlaceField } from './place-field';
+import { PlaceField } from '../../components/place-search';
 import {
 	useGetMyFiscalQuery,
 	useListEducationQuery,

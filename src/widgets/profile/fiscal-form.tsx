@@ -14,7 +14,7 @@ import { useTranslation } from '../../lib/use-translation';
 import type { Me } from '../../services/types';
 import { ITALY } from './fiscal-values';
 import { FISCAL_TYPE_LABELS } from './labels';
-import { PlaceField } from './place-field';
+import { PlaceField } from '../../components/place-search';
 import { RadioGroup } from './radio-group';
 import { FISCAL_TYPES, fiscalSchema, type FiscalValues } from './schemas';
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/use-translation';
 import type { IdName } from '../../services/contract';
 import { showToast } from '../../services/toasts';
 import { useAppDispatch } from '../../store/hooks';
-import { ComboField, type ComboOption } from './combo-field';
+import { ComboField, type ComboOption } from '../../components/place-search';
 import {
 	useAddMyLanguagesMutation,
 	useDeleteMyLanguageMutation,

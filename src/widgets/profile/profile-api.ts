@@ -4,13 +4,10 @@ import type {
 	BodyOf,
 	FiscalProfile,
 	IdName,
-	QueryOf,
 } from '../../services/contract';
 
-export type Place = AnswerOf< 'searchPlaces' >[ number ];
 export type Region = AnswerOf< 'listCountryRegions' >[ number ];
 export type FiscalInput = BodyOf< 'createMyFiscal' >;
-export type PlacesQuery = QueryOf< 'searchPlaces' >;
 export type { FiscalProfile, IdName };
 
 /**
@@ -60,9 +57,6 @@ export const profileApi = api.injectEndpoints( {
 				body,
 			} ),
 			invalidatesTags: [ 'Fiscal' ],
-		} ),
-		searchPlaces: build.query< Place[], PlacesQuery >( {
-			query: ( params ) => ( { url: '/places', params } ),
 		} ),
 		listCountryRegions: build.query< Region[], string >( {
 			query: ( code ) => ( {
@@ -118,7 +112,6 @@ export const {
 	useGetMyFiscalQuery,
 	useCreateMyFiscalMutation,
 	useUpdateMyFiscalMutation,
-	useLazySearchPlacesQuery,
 	useListCountryRegionsQuery,
 	useListLanguagesQuery,
 	useListEmploymentsQuery,

@@ -1,10 +1,11 @@
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { object, string } from 'yup';
 
 import { latestBirthDate, realBirthDate } from '../../lib/birth-date';
+import { isValidPhone } from '../../lib/phone';
 
 /** The enforced age cutoff of the birth date (spec section 5; the message still says 18, as the spec's does). */
 export { MINIMUM_AGE, latestBirthDate, toIsoDate } from '../../lib/birth-date';
+export { isValidPhone } from '../../lib/phone';
 
 export const GENDERS = [ 'female', 'male', 'not-specified', 'other' ] as const;
 export type Gender = ( typeof GENDERS )[ number ];
@@ -28,35 +29,6 @@ const isRealDate = ( iso: string ) => {
 	const [ year, month, day ] = match.slice( 1 ).map( Number );
 	return realBirthDate( year, month, day ) !== null;
 };
-
-/** The spec's phone shape: an optional plus, then digits and dashes, 4 to 20 characters in all. */
-const PHONE_SHAPE = /^\+?[0-9-]{3,19}$/;
-
-/**
- * The phone as the international form libphonenumber-js reads: `0011…` (the international prefix) becomes `+11…`.
- *
- * @param phone As typed.
- */
-export function internationalPhone( phone: string ): string {
-	const compact = phone.trim().replace( /-/g, '' );
-	return compact.startsWith( '00' ) ? `+${ compact.slice( 2 ) }` : compact;
-}
-
-export function isValidPhone( phone: string ): boolean {
-	const typed = phone.trim();
-	if (
-		typed.length < 4 ||
-		typed.length > 20 ||
-		! PHONE_SHAPE.test( typed )
-	) {
-		return false;
-	}
-	const international = internationalPhone( typed );
-	return (
-		international.startsWith( '+' ) &&
-		isPossiblePhoneNumber( international )
-	);
-}
 
 /** What the API refuses in a name (api/openapi.yaml `PersonName`), as the sign-up form checks it. */
 const REFUSED_IN_NAMES = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}]|[<>&\\%]/u;

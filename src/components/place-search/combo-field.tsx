@@ -8,8 +8,9 @@ import Select, {
 } from 'react-select';
 import AsyncSelect, { type AsyncProps } from 'react-select/async';
 
-import { FormField } from '../../components/form-field';
-import type { Place } from './profile-api';
+import { FormField } from '../form-field';
+import './combo-field.scss';
+import type { Place } from './places-api';
 
 export interface ComboOption {
 	value: string;
@@ -91,7 +92,7 @@ export function ComboField< IsMulti extends boolean = false >( {
 			required={ required }
 			hint={ hint }
 			error={ error }
-			className={ [ 'wp-block-crowdscout-profile__combo', className ]
+			className={ [ 'crowdscout-combo-field', className ]
 				.filter( Boolean )
 				.join( ' ' ) }
 		>

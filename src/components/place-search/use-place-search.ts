@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from '@wordpress/element';
 
 import type { ComboOption } from './combo-field';
-import { useLazySearchPlacesQuery, type Place } from './profile-api';
+import { useLazySearchPlacesQuery, type Place } from './places-api';
 
 /** Typing pauses this long before the places search runs. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 300;

@@ -1,0 +1,6 @@
+export { campaignIdFromPath } from './campaign-id';
+export { deviceName } from './device-choice';
+export {
+	PreselectionForm,
+	type PreselectionFormProps,
+} from './preselection-form';

@@ -1,0 +1,117 @@
+import type { Locale } from '../../lib/locale';
+import type { Device } from '../../services/contract';
+
+/**
+ * The campaign's id in the page's address: `/campaigns/{id}/manual/`, under a language prefix (`/it/…`) and the
+ * site's own path. Null when the address holds no id.
+ *
+ * @param pathname The page's `location.pathname`.
+ */
+export function campaignIdFromPath( pathname: string ): number | null {
+	const match = /\/campaigns\/(\d{1,10})\/manual\/?$/.exec( pathname );
+	const id = match ? Number( match[ 1 ] ) : NaN;
+	return Number.isSafeInteger( id ) && id > 0 ? id : null;
+}
+
+/**
+ * A day in the page's language ("1 December 2026"), read in UTC like the API's days; '' when it is no date.
+ *
+ * @param iso    An ISO 8601 date-time.
+ * @param locale The page's language.
+ */
+export function formatLongDate( iso: string, locale: Locale ): string {
+	const date = new Date( iso );
+	return Number.isNaN( date.getTime() )
+		? ''
+		: new Intl.DateTimeFormat( locale, {
+				dateStyle: 'long',
+				timeZone: 'UTC',
+		  } ).format( date );
+}
+
+/**
+ * An amount in euros (the payout data's currency) in the page's language, with its two decimals.
+ *
+ * @param value  Euros.
+ * @param locale The page's language.
+ */
+export function formatEuros( value: number, locale: Locale ): string {
+	return new Intl.NumberFormat( locale, {
+		style: 'currency',
+		currency: 'EUR',
+	} ).format( value );
+}
+
+/**
+ * A device as the tester knows it: its model (or PC type), then its operating system.
+ *
+ * @param device
+ */
+export function deviceName( device: Device ): string {
+	const model =
+		'pc_type' in device.device
+			? device.device.pc_type
+			: `${ device.device.manufacturer } ${ device.device.model }`;
+	const { platform, version } = device.operating_system;
+	return `${ model } · ${ platform } ${ version }`;
+}
+
+/** What the API accepts when the campaign lists no extension (api/openapi.yaml, uploadMyTaskMedia). */
+export const DEFAULT_EXTENSIONS = [
+	'jpg',
+	'jpeg',
+	'png',
+	'gif',
+	'webp',
+	'mp4',
+	'webm',
+	'ogg',
+	'mov',
+];
+
+/**
+ * The extensions a task upload takes, lowercase without the dot.
+ *
+ * @param valid The campaign's `validFileExtensions`.
+ */
+export function acceptedExtensions( valid: readonly string[] ): string[] {
+	const cleaned = valid
+		.map( ( extension ) => extension.trim().replace( /^\./, '' ) )
+		.filter( Boolean )
+		.map( ( extension ) => extension.toLowerCase() );
+	return cleaned.length ? cleaned : DEFAULT_EXTENSIONS;
+}
+
+/**
+ * Whether a file's name ends with one of the extensions.
+ *
+ * @param name       The file's name.
+ * @param extensions Lowercase, without the dot.
+ */
+export function hasExtension(
+	name: string,
+	extensions: readonly string[]
+): boolean {
+	const dot = name.lastIndexOf( '.' );
+	return (
+		dot > 0 && extensions.includes( name.slice( dot + 1 ).toLowerCase() )
+	);
+}
+
+/**
+ * A media URL as a web address: the API answers them relative to the site; only web addresses come out, so a
+ * stored value can never become a `javascript:` link.
+ *
+ * @param url
+ * @param siteUrl The site's address, ending with a slash.
+ */
+export function mediaAddress( url: string, siteUrl: string ): string | null {
+	try {
+		const address = new URL( url.replace( /^\/(?!\/)/, '' ), siteUrl );
+		return address.protocol === 'https:' || address.protocol === 'http:'
+			? address.toString()
+			: null;
+	} catch {
+		return null;
+	}
+}
