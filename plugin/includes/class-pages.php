@@ -146,7 +146,8 @@ final class Pages {
 				}
 			}
 		}
-		return $ids;
+		// A parent of several such pages ("campaigns" above its preview and manual) is listed once.
+		return array_values( array_unique( $ids ) );
 	}
 
 	/**

@@ -539,7 +539,8 @@ describe( '404', () => {
 		'/it/whatever/',
 		'/es/nope',
 		'/fr/universite-de-test/nope/',
-		'/it/campaigns/12/preview/',
+		'/it/campaigns/12/nope/',
+		'/campaigns/preview/',
 		'/whatever/',
 		'/it/no-such-page/deeper/',
 	] ) {

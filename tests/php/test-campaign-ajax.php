@@ -53,7 +53,6 @@ final class Campaign_Ajax_Test extends Test_Case {
 			'request' => $_REQUEST,
 			'server'  => $_SERVER,
 		);
-		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9/api' ) );
 		add_filter( 'wp_doing_ajax', '__return_true' );
 		add_filter( 'wp_die_ajax_handler', array( self::class, 'die_handler' ) );
 		add_filter( 'pre_http_request', array( $this, 'fake_api' ), 10, 3 );
@@ -153,7 +152,8 @@ final class Campaign_Ajax_Test extends Test_Case {
 			$answer
 		);
 		$this->assertCount( 1, $this->sent );
-		$this->assertSame( 'http://127.0.0.1:9/api/users/me/campaigns/12/start', $this->sent[0]['url'] );
+		// The API's URL as the settings give it (wp-config.php's constant wins over the stored setting).
+		$this->assertSame( $this->plugin()->settings()->api_url() . '/users/me/campaigns/12/start', $this->sent[0]['url'] );
 		$this->assertSame( 'POST', $this->sent[0]['args']['method'] );
 		$this->assertSame( 0, $this->sent[0]['args']['redirection'] );
 		// Typed as JSON with an empty body: an untyped POST goes out as a form, which the API answers 415.
