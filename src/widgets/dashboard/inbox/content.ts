@@ -1,5 +1,6 @@
-import DOMPurify, { type Config } from 'dompurify';
 import { inflateSync, strFromU8, strToU8 } from 'fflate';
+
+import { createRichTextPurifier, richTextConfig } from '../../../lib/rich-text';
 
 /** Whose values fill a popup's placeholders. */
 export interface PopupProfile {
@@ -44,98 +45,12 @@ export function inflateBase64( encoded: string ): string {
 	return strFromU8( inflateSync( strToU8( binary, true ) ) );
 }
 
-/**
- * Rich text only. Anything that runs code, loads a document or posts data is not in the list, and no
- * attribute can carry an event handler because only these attributes survive.
- */
-const SANITIZE_CONFIG: Config = {
-	ALLOWED_TAGS: [
-		'h1',
-		'h2',
-		'h3',
-		'h4',
-		'h5',
-		'h6',
-		'p',
-		'br',
-		'hr',
-		'strong',
-		'b',
-		'em',
-		'i',
-		'u',
-		's',
-		'small',
-		'sub',
-		'sup',
-		'mark',
-		'span',
-		'div',
-		'blockquote',
-		'pre',
-		'code',
-		'ul',
-		'ol',
-		'li',
-		'a',
-		'img',
-		'figure',
-		'figcaption',
-		'table',
-		'caption',
-		'thead',
-		'tbody',
-		'tfoot',
-		'tr',
-		'th',
-		'td',
-	],
-	ALLOWED_ATTR: [
-		'href',
-		'title',
-		'src',
-		'alt',
-		'width',
-		'height',
-		'colspan',
-		'rowspan',
-		'scope',
-	],
-	// Belt and braces: the allow-list already leaves these out.
-	FORBID_TAGS: [ 'script', 'style', 'iframe', 'object', 'embed', 'form' ],
-	ALLOW_DATA_ATTR: false,
-	// Web and mail links, and addresses on this site (relative ones).
-	ALLOWED_URI_REGEXP:
-		/^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-};
+const SANITIZE_CONFIG = richTextConfig( { headingOne: true } );
 
+/** Images load only from web addresses and inline image data. */
 const IMAGE_SOURCE = /^(?:https?:\/\/|data:image\/)/i;
 
-let purifier: ReturnType< typeof DOMPurify > | null = null;
-
-/**
- * Our own DOMPurify instance, so the hooks below never touch another user of the library on the page.
- * Links open in a new tab, so following one leaves the dashboard and its messages where they were; they get
- * `noopener noreferrer` so the opened page cannot reach back into this one.
- */
-function getPurifier() {
-	if ( ! purifier ) {
-		purifier = DOMPurify( window );
-		purifier.addHook( 'afterSanitizeAttributes', ( node ) => {
-			if ( node.tagName === 'A' && node.hasAttribute( 'href' ) ) {
-				node.setAttribute( 'target', '_blank' );
-				node.setAttribute( 'rel', 'noopener noreferrer' );
-			}
-			if (
-				node.tagName === 'IMG' &&
-				! IMAGE_SOURCE.test( node.getAttribute( 'src' ) ?? '' )
-			) {
-				node.removeAttribute( 'src' );
-			}
-		} );
-	}
-	return purifier;
-}
+let purifier: ReturnType< typeof createRichTextPurifier > | null = null;
 
 /**
  * A popup's body ready for `dangerouslySetInnerHTML`: decoded, placeholders filled with the tester's values
@@ -154,7 +69,8 @@ export function renderPopupContent(
 	} catch {
 		return null;
 	}
-	return getPurifier().sanitize(
+	purifier ??= createRichTextPurifier( IMAGE_SOURCE );
+	return purifier.sanitize(
 		fillPlaceholders( html, profile, escapeHtml ),
 		SANITIZE_CONFIG
 	);
