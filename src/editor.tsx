@@ -7,6 +7,7 @@ import { useBlockProps } from '@wordpress/block-editor';
 import { Placeholder } from '@wordpress/components';
 
 import bug from '../blocks/bug/block.json';
+import bugForm from '../blocks/bug-form/block.json';
 import campaignManual from '../blocks/campaign-manual/block.json';
 import campaignPreview from '../blocks/campaign-preview/block.json';
 import dashboard from '../blocks/dashboard/block.json';
@@ -18,6 +19,7 @@ import myBugs from '../blocks/my-bugs/block.json';
 import preselectionForm from '../blocks/preselection-form/block.json';
 import profile from '../blocks/profile/block.json';
 import profileSummary from '../blocks/profile-summary/block.json';
+import publicBug from '../blocks/public-bug/block.json';
 import ranking from '../blocks/ranking/block.json';
 import signup from '../blocks/signup/block.json';
 import signupConfirmation from '../blocks/signup-confirmation/block.json';
@@ -29,6 +31,7 @@ import thankYou from '../blocks/thank-you/block.json';
  */
 export const BLOCKS: BlockMetadata[] = [
 	bug,
+	bugForm,
 	campaignManual,
 	campaignPreview,
 	dashboard,
@@ -40,6 +43,7 @@ export const BLOCKS: BlockMetadata[] = [
 	preselectionForm,
 	profile,
 	profileSummary,
+	publicBug,
 	ranking,
 	signup,
 	signupConfirmation,

@@ -2,7 +2,7 @@
  * Benchmark data for `npm run bench` (scripts/bench/api.mjs): migrates the database at --db-url, and unless it
  * already holds this exact data set, seeds it at the requested scale with one extra tester given the `heavy`
  * demo profile (thousands of applications, experience entries and bugs). Prints one JSON line on stdout:
- * `{ token, testerId, campaignId, bugId, task, apply, seeded, ms }`, a bearer token for that tester signed with
+ * `{ token, testerId, campaignId, bugId, task, bugForm, apply, seeded, ms }`, a bearer token for that tester signed with
  * CROWDSCOUT_SECRET (`apply`: the applying row's campaigns, answers and testers, prepareApplying).
  *
  *   node --import tsx api/bench/prepare.ts --db-url URL --testers N --campaigns M --bugs-per-tester K
@@ -17,6 +17,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { toSqlDateTime } from '../src/db/values.ts';
 import { createTokenService } from '../src/lib/auth.ts';
+import { createPublicBugTokens } from '../src/features/bugs/public-token.ts';
 import { monthOf } from '../src/features/ranking/repository.ts';
 import { createTestersRepository } from '../src/features/me/repository.ts';
 import {
@@ -198,6 +199,204 @@ async function prepareApplying( db: Kysely< Database >, heavyId: number ) {
 			testers.length - ( 1 - ( testers.length % 2 ) )
 		),
 	};
+}
+
+/**
+ * The bug form's rows (issue 25): a running campaign of the benchmark's own with every rule of the form on (title
+ * rule, every value valid, a task, a text field with a pattern and a select, no minimum of media) that the heavy
+ * tester is selected in with the contract accepted, and a valid bug of it; the bugs an earlier run wrote into it
+ * are deleted first. The duplicate hint searches a seeded campaign of the tester (the manual's), with the bug
+ * parade on so every tester's bugs count, for the first words of one of its bugs' titles; the public view reads a
+ * seeded bug of the tester.
+ *
+ * @param db
+ * @param heavyId
+ * @param searchCampaignId
+ */
+async function prepareBugForm(
+	db: Kysely< Database >,
+	heavyId: number,
+	searchCampaignId: number | null
+) {
+	const day = 86_400_000;
+	const title = 'Bench: bug form';
+	const dates = {
+		start_date: toSqlDateTime( new Date( Date.now() - day ) ),
+		end_date: toSqlDateTime( new Date( Date.now() + 365 * day ) ),
+		close_date: toSqlDateTime( new Date( Date.now() + 380 * day ) ),
+	};
+	const found = await db
+		.selectFrom( 'campaigns' )
+		.select( 'id' )
+		.where( 'title', '=', title )
+		.executeTakeFirst();
+	const campaignId =
+		found?.id ??
+		Number(
+			(
+				await db
+					.insertInto( 'campaigns' )
+					.values( {
+						campaign_type_id: 1,
+						title,
+						visibility: 'public',
+						title_rule: 1,
+						has_bug_parade: 1,
+						minimum_media: 0,
+						...dates,
+					} )
+					.executeTakeFirstOrThrow()
+			).insertId
+		);
+	await db
+		.updateTable( 'campaigns' )
+		.set( { ...dates, status_id: 1 } )
+		.where( 'id', '=', campaignId )
+		.execute();
+	if ( ! found ) {
+		await db
+			.insertInto( 'campaign_bug_severities' )
+			.values(
+				[ 1, 2, 3, 4 ].map( ( code ) => ( {
+					campaign_id: campaignId,
+					severity_id: code,
+				} ) )
+			)
+			.execute();
+		await db
+			.insertInto( 'campaign_bug_types' )
+			.values(
+				[ 1, 2, 3, 4, 5, 6, 7, 8 ].map( ( code ) => ( {
+					campaign_id: campaignId,
+					type_id: code,
+				} ) )
+			)
+			.execute();
+		await db
+			.insertInto( 'campaign_bug_replicabilities' )
+			.values(
+				[ 1, 2, 3 ].map( ( code ) => ( {
+					campaign_id: campaignId,
+					replicability_id: code,
+				} ) )
+			)
+			.execute();
+		await db
+			.insertInto( 'campaign_tasks' )
+			.values( {
+				campaign_id: campaignId,
+				name: 'Checkout',
+				content: '<p>Buy something.</p>',
+				can_upload_media: 1,
+				position: 1,
+			} )
+			.execute();
+		await db
+			.insertInto( 'campaign_additional_fields' )
+			.values( [
+				{
+					campaign_id: campaignId,
+					slug: 'browser',
+					name: 'Browser',
+					type: 'text',
+					regex: '^[A-Za-z]+ [0-9]+$',
+					error_message: 'Write the browser and its version',
+					options: null,
+					position: 1,
+				},
+				{
+					campaign_id: campaignId,
+					slug: 'env',
+					name: 'Environment',
+					type: 'select',
+					regex: null,
+					error_message: null,
+					options: JSON.stringify( [ 'staging', 'production' ] ),
+					position: 2,
+				},
+			] )
+			.execute();
+	}
+	// The bugs of an earlier run go (their media, values and index rows with them), so each run starts alike.
+	await db
+		.deleteFrom( 'bugs' )
+		.where( 'campaign_id', '=', campaignId )
+		.execute();
+	await db
+		.deleteFrom( 'applications' )
+		.where( 'campaign_id', '=', campaignId )
+		.where( 'tester_id', '=', heavyId )
+		.execute();
+	await db
+		.insertInto( 'applications' )
+		.values( {
+			tester_id: heavyId,
+			campaign_id: campaignId,
+			status: 'selected',
+			contract_accepted_at: toSqlDateTime(),
+			campaign_status_id: 1,
+			campaign_start_date: dates.start_date,
+			campaign_end_date: dates.end_date,
+			campaign_close_date: dates.close_date,
+		} )
+		.execute();
+	const [ task, device ] = await Promise.all( [
+		db
+			.selectFrom( 'campaign_tasks' )
+			.select( 'id' )
+			.where( 'campaign_id', '=', campaignId )
+			.executeTakeFirstOrThrow(),
+		db
+			.selectFrom( 'tester_devices' )
+			.select( 'id' )
+			.where( 'tester_id', '=', heavyId )
+			.where( 'disabled_at', 'is', null )
+			.orderBy( 'id' )
+			.executeTakeFirstOrThrow(),
+	] );
+	const bug = {
+		title: '[Checkout] - The pay button does nothing',
+		description: '1. Open the cart\n2. Tap Pay\n3. Wait',
+		expected: 'The payment page',
+		current: 'Nothing happens',
+		notes: 'Benchmark',
+		severity: 'HIGH',
+		replicability: 'ALWAYS',
+		type: 'MALFUNCTION',
+		usecase: Number( task.id ),
+		device: Number( device.id ),
+		media: [],
+		additional: [
+			{ slug: 'browser', value: 'Firefox 133' },
+			{ slug: 'env', value: 'staging' },
+		],
+		lastSeen: new Date( Date.now() - day ).toISOString(),
+	};
+
+	let search: { campaignId: number; title: string } | null = null;
+	if ( searchCampaignId !== null ) {
+		await db
+			.updateTable( 'campaigns' )
+			.set( { has_bug_parade: 1 } )
+			.where( 'id', '=', searchCampaignId )
+			.execute();
+		const seeded = await db
+			.selectFrom( 'bugs' )
+			.select( 'title' )
+			.where( 'campaign_id', '=', searchCampaignId )
+			.orderBy( 'id' )
+			.limit( 1 )
+			.executeTakeFirst();
+		search = {
+			campaignId: searchCampaignId,
+			// The first words, as a tester typing the title has written them.
+			title: ( seeded?.title ?? 'login button crash' )
+				.split( /\s+/ )
+				.slice( 0, 3 )
+				.join( ' ' ),
+		};
+	}
+	return { campaignId, bug, search };
 }
 
 /**
@@ -444,6 +643,11 @@ try {
 		.limit( 1 )
 		.executeTakeFirstOrThrow();
 	const applying = await prepareApplying( db, heavy.id );
+	const bugForm = await prepareBugForm(
+		db,
+		heavy.id,
+		selected?.campaign_id ?? null
+	);
 	const tokens = createTokenService( secret );
 	const mint = async ( wpUserId: number | string ) =>
 		(
@@ -476,6 +680,17 @@ try {
 			task: selected
 				? { campaignId: selected.campaign_id, taskId: selected.task_id }
 				: null,
+			bugForm: {
+				...bugForm,
+				publicBug: bug
+					? {
+							id: bug.id,
+							token: createPublicBugTokens( secret ).tokenOf(
+								bug.id
+							),
+					  }
+					: null,
+			},
 			apply: {
 				campaigns: applying.campaigns,
 				testers: await Promise.all(

@@ -16,6 +16,7 @@ import * as m0014 from './0014-catalogue-translations.ts';
 import * as m0015 from './0015-device-platforms.ts';
 import * as m0016 from './0016-bug-review.ts';
 import * as m0017 from './0017-level-changes.ts';
+import * as m0018 from './0018-bug-form.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -39,4 +40,5 @@ export const migrations: Record< string, Migration > = {
 	'0015-device-platforms': m0015,
 	'0016-bug-review': m0016,
 	'0017-level-changes': m0017,
+	'0018-bug-form': m0018,
 };

@@ -43,6 +43,10 @@ import { createProfilePartsRepository } from './features/profile-parts/repositor
 import { createFiscalRepository } from './features/fiscal/repository.ts';
 import { createDevicesRepository } from './features/devices/repository.ts';
 import { createBugsRepository } from './features/bugs/repository.ts';
+import { createBugReportsRepository } from './features/bugs/report-repository.ts';
+import { createSimilarBugsRepository } from './features/bugs/similar-repository.ts';
+import { createPublicBugTokens } from './features/bugs/public-token.ts';
+import { createSiteSettings } from './lib/site-settings.ts';
 import { createTasksRepository } from './features/tasks/repository.ts';
 import { createApplicationsRepository } from './features/applications/repository.ts';
 import type { FileStorage } from './storage/index.ts';
@@ -176,6 +180,10 @@ export async function buildApp( {
 		fiscal: createFiscalRepository( db ),
 		devices: createDevicesRepository( db ),
 		bugs: createBugsRepository( db ),
+		bugReports: createBugReportsRepository( db ),
+		similarBugs: createSimilarBugsRepository( db ),
+		publicBugTokens: createPublicBugTokens( secret ),
+		siteSettings: createSiteSettings( wordpress, app.log ),
 		tasks: createTasksRepository( db ),
 		applications: createApplicationsRepository( db ),
 		storage:

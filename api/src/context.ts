@@ -13,6 +13,10 @@ import type { ProfilePartsRepository } from './features/profile-parts/repository
 import type { FiscalRepository } from './features/fiscal/repository.ts';
 import type { DevicesRepository } from './features/devices/repository.ts';
 import type { BugsRepository } from './features/bugs/repository.ts';
+import type { BugReportsRepository } from './features/bugs/report-repository.ts';
+import type { SimilarBugsRepository } from './features/bugs/similar-repository.ts';
+import type { PublicBugTokens } from './features/bugs/public-token.ts';
+import type { SiteSettings } from './lib/site-settings.ts';
 import type { TasksRepository } from './features/tasks/repository.ts';
 import type { ApplicationsRepository } from './features/applications/repository.ts';
 import type { FileStorage } from './storage/index.ts';
@@ -34,6 +38,12 @@ export interface Services {
 	fiscal: FiscalRepository;
 	devices: DevicesRepository;
 	bugs: BugsRepository;
+	/** The bug form: its rules, uploads and the bug's write. */
+	bugReports: BugReportsRepository;
+	similarBugs: SimilarBugsRepository;
+	publicBugTokens: PublicBugTokens;
+	/** WordPress's settings (public user pages), cached. */
+	siteSettings: SiteSettings;
 	tasks: TasksRepository;
 	applications: ApplicationsRepository;
 	/** Stored files (docs/storage.md), served through signed URLs (`mediaUrls`). */

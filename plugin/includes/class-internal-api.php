@@ -51,18 +51,27 @@ final class Internal_Api {
 	private Welcome_Email $welcome;
 
 	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private Settings $settings;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param Channel_Signature $signature Signature verification.
 	 * @param Users             $users     Identity operations.
 	 * @param Login_Guard       $guard     The login throttle.
 	 * @param Welcome_Email     $welcome   The welcome email.
+	 * @param Settings          $settings  Settings.
 	 */
-	public function __construct( Channel_Signature $signature, Users $users, Login_Guard $guard, Welcome_Email $welcome ) {
+	public function __construct( Channel_Signature $signature, Users $users, Login_Guard $guard, Welcome_Email $welcome, Settings $settings ) {
 		$this->signature = $signature;
 		$this->users     = $users;
 		$this->guard     = $guard;
 		$this->welcome   = $welcome;
+		$this->settings  = $settings;
 	}
 
 	/**
@@ -75,7 +84,7 @@ final class Internal_Api {
 	}
 
 	/**
-	 * Registers the nine routes.
+	 * Registers the ten routes.
 	 *
 	 * @return void
 	 */
@@ -90,6 +99,7 @@ final class Internal_Api {
 			'/internal/users/(?P<id>\d+)'          => array( WP_REST_Server::DELETABLE, 'delete_user' ),
 			'/internal/users/(?P<id>\d+)/role'     => array( WP_REST_Server::READABLE, 'read_role' ),
 			'/internal/users/(?P<id>\d+)/welcome'  => array( WP_REST_Server::CREATABLE, 'send_welcome' ),
+			'/internal/settings'                    => array( WP_REST_Server::READABLE, 'read_settings' ),
 		);
 		foreach ( $routes as $route => list( $methods, $handler ) ) {
 			register_rest_route(
@@ -277,6 +287,16 @@ final class Internal_Api {
 			),
 			200
 		);
+	}
+
+	/**
+	 * GET /internal/settings → 200 {publicUserPages}: the settings the API acts on (the public bug view answers
+	 * only while the public-user-pages setting is on).
+	 *
+	 * @return WP_REST_Response
+	 */
+	public function read_settings(): WP_REST_Response {
+		return new WP_REST_Response( array( 'publicUserPages' => $this->settings->public_user_pages() ), 200 );
 	}
 
 	/**

@@ -22,10 +22,11 @@ final class Page_Titles {
 	 * its welcome, spec section 2), the profile ("Profile" above its cards), the login and sign-up cards, the
 	 * message pages, Devices and Experience Points (their sidebar names above the "Your devices" and "History"
 	 * cards), My bugs ("Uploaded Bugs"), Ranking ("Ranking"), the bug's page (the bug's own title, which only
-	 * the widget knows), the campaign's preview and manual ("CP{id} - {type name}") and the pre-selection form
-	 * ("It's your time, apply now").
+	 * the widget knows), the campaign's preview and manual ("CP{id} - {type name}"), the pre-selection form
+	 * ("It's your time, apply now"), the bug form ("Bug form" above "[CP{id}] - {campaign title}") and the public
+	 * view of a bug (the bug's own title).
 	 */
-	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'profile', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye', 'devices', 'experience', 'my-bugs', 'ranking', 'bug', 'campaign-preview', 'campaign-manual', 'preselection-form' );
+	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'profile', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye', 'devices', 'experience', 'my-bugs', 'ranking', 'bug', 'campaign-preview', 'campaign-manual', 'preselection-form', 'bug-form', 'public-bug' );
 
 	/**
 	 * Pages.

@@ -41,7 +41,8 @@ final class Pages {
 	 * (a bug, a campaign) its address with parameters, e.g. "bugs/show/{id}" (see Routes::PARAMETERS): the page is
 	 * served at that address only, in every language, and its own path answers 404. A "bare" page is shown without
 	 * the theme's header and footer and without the shell (see Bare_Pages): the pre-selection form, which the
-	 * preview opens in a frame.
+	 * preview opens in a frame, and the public view of a bug (vdp/{id}/{token}), which anyone with its link may
+	 * open while the public-user-pages setting is on (see Public_Pages).
 	 *
 	 * Access follows the route tables of both specs; where they say nothing, a page that a logged-in tester
 	 * needs is "login" and a sign-up page is "logged-out", since the spec sends logged-in users away from pages
@@ -72,6 +73,8 @@ final class Pages {
 			'campaigns/preview'               => self::route( self::LOGIN, widget: 'campaign-preview', title: 'Campaign preview', address: 'campaigns/{id}/preview' ),
 			'campaigns/manual'                => self::route( self::LOGIN, widget: 'campaign-manual', title: 'Campaign manual', address: 'campaigns/{id}/manual' ),
 			'campaign/preview-selection-form' => self::route( self::LOGIN, widget: 'preselection-form', title: 'Pre-selection form', address: 'campaign/{id}/preview-selection-form', bare: true ),
+			'campaign/bugform'                => self::route( self::LOGIN, widget: 'bug-form', title: 'Bug form', address: 'campaign/{id}/bugform' ),
+			'vdp'                             => self::route( self::OPEN, widget: 'public-bug', title: 'Public bug', address: 'vdp/{id}/{token}', bare: true ),
 		);
 	}
 

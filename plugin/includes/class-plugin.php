@@ -74,6 +74,7 @@ final class Plugin {
 			$this->shortcode(),
 			$this->shell(),
 			$this->bare_pages(),
+			$this->public_pages(),
 			$this->header_login(),
 			$this->not_found(),
 			$this->ajax(),
@@ -179,7 +180,7 @@ final class Plugin {
 	public function internal_api(): Internal_Api {
 		return $this->service(
 			Internal_Api::class,
-			fn() => new Internal_Api( $this->channel_signature(), $this->users(), $this->login_guard(), $this->welcome_email() )
+			fn() => new Internal_Api( $this->channel_signature(), $this->users(), $this->login_guard(), $this->welcome_email(), $this->settings() )
 		);
 	}
 
@@ -250,6 +251,15 @@ final class Plugin {
 	 */
 	public function bare_pages(): Bare_Pages {
 		return $this->service( Bare_Pages::class, fn() => new Bare_Pages( $this->pages() ) );
+	}
+
+	/**
+	 * The public pages, shown only while their setting is on.
+	 *
+	 * @return Public_Pages
+	 */
+	public function public_pages(): Public_Pages {
+		return $this->service( Public_Pages::class, fn() => new Public_Pages( $this->settings() ) );
 	}
 
 	/**

@@ -34,7 +34,9 @@ final class Routes {
 	 * request whose parameter does not match answers 404. A new kind of parameter is one more line here.
 	 */
 	public const PARAMETERS = array(
-		'id' => '[0-9]+',
+		'id'    => '[0-9]+',
+		// The public bug view's token: base64url, as the API makes it (it alone checks the value).
+		'token' => '[A-Za-z0-9_-]{16,128}',
 	);
 
 	/**

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -238,6 +239,49 @@ function endpoints( data ) {
 					},
 			  ]
 			: [] ),
+		// The bug form (issue 25): its data as the form reads it (the campaign with its rules), the duplicate hint
+		// as the title is typed (full-text over the seeded campaign's bugs, bug parade on), the submit (each
+		// request a new, valid bug; prepare.ts deletes them on the next run) and a bug's public view (the
+		// WordPress stub below answers the setting on).
+		...( data.bugForm
+			? [
+					{
+						name: 'GET /users/me/campaigns/{id} (bug form data)',
+						path: `/users/me/campaigns/${ data.bugForm.campaignId }?locale=it`,
+					},
+					...( data.bugForm.search
+						? [
+								{
+									name: 'GET /users/me/campaigns/{id}/bugs/similar (duplicate hint)',
+									path: `/users/me/campaigns/${
+										data.bugForm.search.campaignId
+									}/bugs/similar?title=${ encodeURIComponent(
+										data.bugForm.search.title
+									) }`,
+									target: {
+										requestsPerSecond: 500,
+										p99Ms: 50,
+									},
+								},
+						  ]
+						: [] ),
+					{
+						name: 'POST /users/me/campaigns/{id}/bugs create a bug',
+						path: `/users/me/campaigns/${ data.bugForm.campaignId }/bugs`,
+						method: 'POST',
+						bodies: [ data.bugForm.bug ],
+						target: { requestsPerSecond: 300, p99Ms: 100 },
+					},
+					...( data.bugForm.publicBug
+						? [
+								{
+									name: 'GET /public/bugs/{id}/{token} (public view)',
+									path: `/public/bugs/${ data.bugForm.publicBug.id }/${ data.bugForm.publicBug.token }`,
+								},
+						  ]
+						: [] ),
+			  ]
+			: [] ),
 		// The pre-selection form as the apply page reads it (every kind of question, one prefilled from the
 		// profile), on a benchmark campaign the tester has not applied to; then applying, each request a tester
 		// and campaign pair that has no application yet (prepare.ts explains the supply and its cleanup).
@@ -384,6 +428,143 @@ function load( {
 	} );
 }
 
+/**
+ * WordPress as the bug's public view asks it (GET …/internal/settings, the "Public user pages" setting on), so the
+ * public row measures the API, not an absent WordPress (which reads as the setting off, a 404). The API reads it at
+ * most every 30 seconds; no other row reaches WordPress.
+ *
+ * @return {Promise<{ url: string, stop: () => Promise<void> }>} Its base URL.
+ */
+function startWordPressStub() {
+	const server = http.createServer( ( request, response ) => {
+		const settings = request.url?.endsWith(
+			'/crowdscout/v1/internal/settings'
+		);
+		response.writeHead( settings ? 200 : 404, {
+			'content-type': 'application/json',
+		} );
+		response.end(
+			JSON.stringify(
+				settings ? { publicUserPages: true } : { code: 'not_found' }
+			)
+		);
+	} );
+	return new Promise( ( resolve ) => {
+		server.listen( 0, '127.0.0.1', () =>
+			resolve( {
+				url: `http://127.0.0.1:${ server.address().port }`,
+				stop: () => new Promise( ( done ) => server.close( done ) ),
+			} )
+		);
+	} );
+}
+
+/**
+ * The resident memory of a process group (the API's supervisor and workers), in bytes, from /proc (Linux).
+ *
+ * @param {number} group The group's id (the detached service's pid).
+ * @return {number} Bytes; 0 where /proc cannot tell.
+ */
+function groupMemory( group ) {
+	let bytes = 0;
+	for ( const entry of fs.readdirSync( '/proc' ) ) {
+		if ( ! /^\d+$/.test( entry ) ) {
+			continue;
+		}
+		try {
+			const stat = fs.readFileSync( `/proc/${ entry }/stat`, 'utf8' );
+			// Fields after the command's closing parenthesis: state ppid pgrp … (rss is field 24, in pages).
+			const fields = stat
+				.slice( stat.lastIndexOf( ')' ) + 2 )
+				.split( ' ' );
+			if ( Number( fields[ 2 ] ) === group ) {
+				bytes += Number( fields[ 21 ] ) * 4096;
+			}
+		} catch {
+			// The process ended meanwhile.
+		}
+	}
+	return bytes;
+}
+
+/**
+ * One 100 MB video uploaded as the bug form does (multipart, field `media`, streamed from a generator), then
+ * deleted: the time it took and how much the API's memory (all its processes) grew at its peak over the start.
+ *
+ * @param {string} base  The API's base URL.
+ * @param {any}    data  What prepare.ts printed.
+ * @param {number} group The API's process group.
+ * @return {Promise<{ ms: number, growthMb: number, status: number }>} The measure.
+ */
+async function uploadLargeVideo( base, data, group ) {
+	const size = 100 * 1024 * 1024;
+	const boundary = '----crowdscout-bench-boundary';
+	const head = Buffer.from(
+		`--${ boundary }\r\nContent-Disposition: form-data; name="media"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`
+	);
+	const ftyp = Buffer.concat( [
+		Buffer.from( [ 0, 0, 0, 0x20 ] ),
+		Buffer.from( 'ftypisom' ),
+		Buffer.from( [ 0, 0, 2, 0 ] ),
+		Buffer.from( 'isomiso2avc1mp41' ),
+	] );
+	const chunk = Buffer.alloc( 64 * 1024, 7 );
+	async function* body() {
+		yield head;
+		yield ftyp;
+		let sent = ftyp.length;
+		while ( sent < size ) {
+			const next = chunk.subarray(
+				0,
+				Math.min( chunk.length, size - sent )
+			);
+			sent += next.length;
+			yield next;
+		}
+		yield Buffer.from( `\r\n--${ boundary }--\r\n` );
+	}
+	const before = groupMemory( group );
+	let peak = before;
+	const watch = setInterval( () => {
+		peak = Math.max( peak, groupMemory( group ) );
+	}, 25 );
+	const started = performance.now();
+	let response;
+	try {
+		response = await fetch(
+			`${ base }/users/me/campaigns/${ data.bugForm.campaignId }/media`,
+			{
+				method: 'POST',
+				headers: {
+					authorization: `Bearer ${ data.token }`,
+					'content-type': `multipart/form-data; boundary=${ boundary }`,
+				},
+				body: body(),
+				duplex: 'half',
+			}
+		);
+	} finally {
+		clearInterval( watch );
+	}
+	const ms = Math.round( performance.now() - started );
+	const answer = await response.json();
+	if ( response.status === 201 ) {
+		await fetch( `${ base }/media`, {
+			method: 'DELETE',
+			headers: {
+				authorization: `Bearer ${ data.token }`,
+				'content-type': 'application/json',
+			},
+			body: JSON.stringify( { url: answer.url } ),
+		} );
+	}
+	return {
+		ms,
+		growthMb: Number( ( ( peak - before ) / 1024 / 1024 ).toFixed( 1 ) ),
+		status: response.status,
+	};
+}
+
 async function startDatabase( engine, benchDir, scaleName, log ) {
 	if ( engine === 'sqlite' ) {
 		return {
@@ -434,6 +615,7 @@ export async function benchApi( {
 	fs.mkdirSync( benchDir, { recursive: true } );
 	const secret = crypto.randomBytes( 32 ).toString( 'hex' );
 	const database = await startDatabase( engine, benchDir, scaleName, log );
+	const wordpress = await startWordPressStub();
 	let api;
 	try {
 		log(
@@ -482,6 +664,7 @@ export async function benchApi( {
 					CROWDSCOUT_DB_URL: database.url,
 					CROWDSCOUT_API_PORT: String( API_PORT ),
 					CROWDSCOUT_API_HOST: '127.0.0.1',
+					CROWDSCOUT_WP_URL: wordpress.url,
 					// As production runs it: one API process per core.
 					CROWDSCOUT_API_WORKERS: String( workers ),
 				},
@@ -534,10 +717,34 @@ export async function benchApi( {
 				}`
 			);
 		}
+		// The issue's upload check: a 100 MB video grows the API's memory by less than 50 MB.
+		if ( prepared.bugForm && ( ! match || 'upload'.includes( match ) ) ) {
+			const upload = await uploadLargeVideo(
+				base,
+				prepared,
+				api.child.pid
+			);
+			rows.push( {
+				endpoint: `POST /users/me/campaigns/{id}/media 100 MB video (memory +${ upload.growthMb } MB)`,
+				'req/s': 0,
+				'p50 ms': upload.ms,
+				'p99 ms': upload.ms,
+				'KB/answer': 0,
+				failed: upload.status === 201 ? 0 : 1,
+				target:
+					upload.status === 201 && upload.growthMb < 50
+						? 'met'
+						: 'missed',
+			} );
+			log(
+				`  100 MB upload: ${ upload.status } in ${ upload.ms } ms, memory +${ upload.growthMb } MB`
+			);
+		}
 		speed.after = speedCheck();
 		return { engine, prepared, rows, workers, speed };
 	} finally {
 		await api?.stop();
 		await database.stop();
+		await wordpress.stop();
 	}
 }

@@ -45,6 +45,10 @@ const widgets: Record< string, WidgetLoader > = {
 		import(
 			/* webpackChunkName: "widget-campaign-manual" */ './campaign-manual'
 		),
+	'bug-form': () =>
+		import( /* webpackChunkName: "widget-bug-form" */ './bug-form' ),
+	'public-bug': () =>
+		import( /* webpackChunkName: "widget-public-bug" */ './public-bug' ),
 };
 
 export function findWidget( name: string ): WidgetLoader | undefined {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { veteranCampaigns } from './campaign-states';
+import { bugFormCampaign, veteranCampaigns } from './campaign-states';
 import { test, expect, logIn } from './fixtures';
 
 /**
@@ -385,5 +385,29 @@ test.describe( 'accessibility (axe-core)', () => {
 		await manual.locator( '[data-task-id] button' ).first().click();
 		await expect( manual.getByRole( 'region' ).first() ).toBeVisible();
 		expect( await violationsOf( page ), 'manual tab' ).toEqual( [] );
+	} );
+
+	test( 'the bug form: its errors after an empty submit, a refused file, the help dialog', async ( {
+		page,
+		request,
+	} ) => {
+		const campaign = await bugFormCampaign( request );
+		await logIn( page, VETERAN.email, VETERAN.password );
+		await page.goto( `/campaign/${ campaign.id }/bugform/` );
+		const form = page.locator( '.wp-block-crowdscout-bug-form' );
+		await form.getByRole( 'button', { name: 'Submit bug' } ).click();
+		await expect(
+			form.getByText( 'This is a required field' ).first()
+		).toBeVisible();
+		await form.locator( 'input[type="file"]' ).setInputFiles( {
+			name: 'notes.exe',
+			mimeType: 'application/octet-stream',
+			buffer: Buffer.from( 'MZ' ),
+		} );
+		await expect( form.getByText( 'File not supported' ) ).toBeVisible();
+		expect( await violationsOf( page ), 'bug form' ).toEqual( [] );
+		await form.getByRole( 'button', { name: 'Help' } ).first().click();
+		await expect( page.getByRole( 'dialog' ) ).toBeVisible();
+		expect( await violationsOf( page ), 'bug form help' ).toEqual( [] );
 	} );
 } );

@@ -146,3 +146,41 @@ export async function veteranCampaigns( request: APIRequestContext ) {
 				.map( ( { detail } ) => detail ),
 	};
 }
+
+interface FormCampaign {
+	id: number;
+	title: string;
+	hasBugForm: boolean;
+	titleRule: boolean;
+	selectionStatus: string;
+	additionalFields: Array< { slug: string } >;
+}
+
+/** The veteran's started campaign whose bug form has the title rule and the additional fields. */
+export async function bugFormCampaign(
+	request: APIRequestContext
+): Promise< FormCampaign > {
+	const token = await tokenOf( request );
+	const list = await apiGet(
+		request,
+		token,
+		'/users/me/campaigns?limit=100&filterBy[accepted]=1&filterBy[completed]=0'
+	);
+	expect( list.status ).toBe( 200 );
+	for ( const { id } of list.body.results as Array< { id: number } > ) {
+		const detail = (
+			await apiGet( request, token, `/users/me/campaigns/${ id }` )
+		).body as unknown as FormCampaign;
+		if (
+			detail.hasBugForm &&
+			detail.titleRule &&
+			detail.selectionStatus === 'other' &&
+			detail.additionalFields.some(
+				( field ) => field.slug === 'app-version'
+			)
+		) {
+			return detail;
+		}
+	}
+	throw new Error( "The demo veteran's bug-form campaign was not found" );
+}

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPlatform } from '../../scripts/lib/platform.mjs';
-import { DEMO_TESTERS } from '../../scripts/lib/demo.mjs';
+import { DEMO_ADMIN, DEMO_TESTERS } from '../../scripts/lib/demo.mjs';
+import { signInternalRequest } from '../../api/src/lib/channel.ts';
 import { Browser, pageConfig } from './helpers.mjs';
 
 const dataDir = fs.mkdtempSync(
@@ -534,6 +535,175 @@ describe( 'the bug page (bugs/show/{id})', () => {
 	}
 } );
 
+describe( 'the bug form (campaign/{id}/bugform) and the public bug view (vdp/{id}/{token})', () => {
+	const TOKEN = 'AbC-d_0123456789xyzXYZ-_abcdEFGH';
+	const SETTINGS_ROUTE = '/crowdscout/v1/internal/settings';
+
+	/** The public-user-pages setting as WordPress tells the API over the signed channel. */
+	async function settingsForTheApi() {
+		const response = await fetch(
+			`${ platform.wordpressUrl }/wp-json${ SETTINGS_ROUTE }`,
+			{
+				headers: signInternalRequest(
+					{ secret: platform.secret },
+					'GET',
+					SETTINGS_ROUTE
+				),
+			}
+		);
+		assert.equal( response.status, 200 );
+		return response.json();
+	}
+
+	/** Saves the setting as an administrator does on Settings → Crowdscout (options.php, the group's nonce). */
+	async function savePublicUserPages( browser, on, nonce ) {
+		const fields = new URLSearchParams( {
+			option_page: 'crowdscout',
+			action: 'update',
+			_wpnonce: nonce,
+			_wp_http_referer: '/wp-admin/options-general.php?page=crowdscout',
+		} );
+		if ( on ) {
+			fields.set( 'crowdscout_settings[public_user_pages]', '1' );
+		}
+		return browser.fetch( '/wp-admin/options.php', {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: fields,
+		} );
+	}
+
+	/** Asserts the public view is the loading placeholder alone: no widget, no runtime or configuration, bare. */
+	function assertPlaceholder( html, target ) {
+		assert.match(
+			html,
+			/<div class="wp-block-crowdscout-public-bug crowdscout-widget alignwide"><div class="crowdscout-spinner" role="status">/,
+			target
+		);
+		assert.doesNotMatch( html, /data-crowdscout-widget=/, target );
+		assert.equal( pageConfig( html ), null, `${ target }: no data` );
+		assert.doesNotMatch( html, /<header[\s>]/, `${ target }: bare` );
+	}
+
+	test( 'the bug form answers at its address in every language, inside the shell for a logged-in tester', async () => {
+		for ( const language of LANGUAGES ) {
+			const target = `${
+				language === 'en' ? '' : `/${ language }`
+			}/campaign/12/bugform/`;
+			const response = await get( target );
+			assert.equal( response.status, 200, target );
+			const html = await response.text();
+			assert.match(
+				html,
+				/<div class="wp-block-crowdscout-bug-form crowdscout-widget alignwide" data-crowdscout-widget="bug-form"/,
+				target
+			);
+			assert.equal(
+				titleOf( html ),
+				titleIn( 'campaign/bugform', language ),
+				target
+			);
+			assert.equal( pageConfig( html ).locale, language, target );
+		}
+		const tester = new Browser( platform.url );
+		await tester.logIn( DEMO.email, DEMO.password );
+		const html = await (
+			await get( '/it/campaign/12/bugform/', tester )
+		).text();
+		assert.match( html, /data-crowdscout-widget="shell"/ );
+		assert.match( html, /data-crowdscout-widget="bug-form"/ );
+		assert.equal( pageConfig( html ).features.publicUserPages, false );
+	} );
+
+	test( 'the public view is open to visitors and testers, bare, and while the setting is off (the default) only a loading placeholder', async () => {
+		assert.deepEqual( await settingsForTheApi(), {
+			publicUserPages: false,
+		} );
+		for ( const language of LANGUAGES ) {
+			const target = `${
+				language === 'en' ? '' : `/${ language }`
+			}/vdp/12/${ TOKEN }/`;
+			const response = await get( target );
+			assert.equal( response.status, 200, target );
+			const html = await response.text();
+			assertPlaceholder( html, target );
+			assert.equal( titleOf( html ), titleIn( 'vdp', language ), target );
+		}
+		const tester = new Browser( platform.url );
+		await tester.logIn( DEMO.email, DEMO.password );
+		const response = await get( `/vdp/12/${ TOKEN }/`, tester );
+		assert.equal(
+			response.status,
+			200,
+			'a logged-in tester is not sent away'
+		);
+		assertPlaceholder( await response.text(), 'logged in' );
+	} );
+
+	test( 'an administrator turns the setting on in Settings → Crowdscout: the view mounts its widget and the API is told; a tester or a bad nonce cannot', async () => {
+		const admin = new Browser( platform.url );
+		await admin.logIn( DEMO_ADMIN.login, DEMO_ADMIN.password );
+		const form = await (
+			await admin.fetch( '/wp-admin/options-general.php?page=crowdscout' )
+		).text();
+		assert.match(
+			form,
+			/<input type="checkbox" id="crowdscout_public_user_pages" name="crowdscout_settings\[public_user_pages\]" value="1"\s*\/>/
+		);
+		const nonce = form.match( /name="_wpnonce" value="([^"]+)"/ )[ 1 ];
+
+		const forged = await savePublicUserPages( admin, true, 'not-a-nonce' );
+		assert.equal( forged.status, 403, 'a bad nonce is refused' );
+		const tester = new Browser( platform.url );
+		await tester.logIn( DEMO.email, DEMO.password );
+		await savePublicUserPages( tester, true, nonce );
+		assert.deepEqual( await settingsForTheApi(), {
+			publicUserPages: false,
+		} );
+
+		try {
+			const saved = await savePublicUserPages( admin, true, nonce );
+			assert.equal( saved.status, 302 );
+			assert.match(
+				saved.headers.get( 'location' ),
+				/settings-updated=true/
+			);
+			assert.deepEqual( await settingsForTheApi(), {
+				publicUserPages: true,
+			} );
+			const html = await ( await get( `/it/vdp/12/${ TOKEN }/` ) ).text();
+			assert.match(
+				html,
+				/<div class="wp-block-crowdscout-public-bug crowdscout-widget alignwide" data-crowdscout-widget="public-bug"/
+			);
+			assert.doesNotMatch( html, /data-crowdscout-widget="shell"/ );
+			assert.doesNotMatch( html, /crowdscout-spinner/ );
+			const config = pageConfig( html );
+			assert.equal( config.features.publicUserPages, true );
+			assert.equal( config.user, null );
+			assert.equal( config.token, null );
+		} finally {
+			const off = await savePublicUserPages( admin, false, nonce );
+			assert.equal( off.status, 302 );
+		}
+		assert.deepEqual( await settingsForTheApi(), {
+			publicUserPages: false,
+		} );
+		assertPlaceholder(
+			await ( await get( `/vdp/12/${ TOKEN }/` ) ).text(),
+			'off again'
+		);
+	} );
+
+	test( 'the setting is refused to an unsigned request', async () => {
+		const response = await fetch(
+			`${ platform.wordpressUrl }/wp-json${ SETTINGS_ROUTE }`
+		);
+		assert.equal( response.status, 401 );
+		assert.equal( ( await response.json() ).publicUserPages, undefined );
+	} );
+} );
+
 describe( '404', () => {
 	for ( const target of [
 		'/it/whatever/',
@@ -541,6 +711,17 @@ describe( '404', () => {
 		'/fr/universite-de-test/nope/',
 		'/it/campaigns/12/nope/',
 		'/campaigns/preview/',
+		'/campaign/bugform/',
+		'/it/campaign/bugform/',
+		'/campaign/abc/bugform/',
+		'/es/campaign/12/bugform/more/',
+		'/vdp/',
+		'/fr/vdp/',
+		'/vdp/12/',
+		'/vdp/abc/AbC-d_0123456789xyzXYZ-_abcdEFGH/',
+		'/vdp/12/AbC-d_0123456789xyzXYZ-_abcdEFGH/more/',
+		'/it/vdp/12/not!a!token!0123456789/',
+		'/vdp/12/short/',
 		'/whatever/',
 		'/it/no-such-page/deeper/',
 	] ) {

@@ -432,6 +432,25 @@ final class Internal_Api_Test extends Test_Case {
 	}
 
 	/**
+	 * GET /internal/settings answers the public-user-pages setting, off by default, to a signed request only.
+	 */
+	public function test_read_settings(): void {
+		$this->set_settings( array( 'public_user_pages' => false ) );
+		$response = $this->send( 'GET', '/internal/settings' );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( array( 'publicUserPages' => false ), $response->get_data() );
+
+		$this->set_settings( array( 'public_user_pages' => true ) );
+		$this->assertSame( array( 'publicUserPages' => true ), $this->send( 'GET', '/internal/settings' )->get_data() );
+
+		$unsigned = rest_do_request( new WP_REST_Request( 'GET', '/crowdscout/v1/internal/settings' ) );
+		$this->assertSame( 401, $unsigned->get_status() );
+		$this->assertArrayNotHasKey( 'publicUserPages', (array) $unsigned->get_data() );
+		$this->assert_error( $this->send( 'POST', '/internal/settings', array( 'publicUserPages' => false ) ), 404, 'rest_no_route' );
+		$this->assertTrue( $this->plugin()->settings()->public_user_pages(), 'Read-only: nothing changes it.' );
+	}
+
+	/**
 	 * The internal routes are not advertised in the REST index.
 	 */
 	public function test_routes_are_hidden_from_the_index(): void {

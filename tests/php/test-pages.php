@@ -144,11 +144,17 @@ final class Pages_Test extends Test_Case {
 		$this->assertSame( '', $parent->post_content );
 		$this->assertNull( $this->plugin()->pages()->route_of( $parent ), 'The parent is no route.' );
 		$addressed = array( $bug->ID, $parent->ID );
-		foreach ( array( 'campaigns/preview', 'campaigns/manual', 'campaign/preview-selection-form' ) as $route ) {
+		foreach ( array( 'campaigns/preview', 'campaigns/manual', 'campaign/preview-selection-form', 'campaign/bugform', 'vdp' ) as $route ) {
 			$page        = get_post( $ids[ $route ] );
 			$addressed[] = $page->ID;
-			$addressed[] = $page->post_parent;
+			if ( 0 !== $page->post_parent ) {
+				$addressed[] = $page->post_parent;
+			}
 		}
+		$this->assertSame( 0, get_post( $ids['vdp'] )->post_parent, 'The public view has no parent page.' );
+		$this->assertSame( '<!-- wp:crowdscout/bug-form /-->', get_post( $ids['campaign/bugform'] )->post_content );
+		$this->assertSame( '<!-- wp:crowdscout/public-bug /-->', get_post( $ids['vdp'] )->post_content );
+		$this->assertSame( 'Bug form', get_post( $ids['campaign/bugform'] )->post_title );
 		$this->assertEqualsCanonicalizing( array_values( array_unique( $addressed ) ), $this->plugin()->pages()->without_own_address() );
 		$listed = wp_list_pluck( get_pages(), 'ID' );
 		$this->assertNotContains( $bug->ID, $listed, 'Lists of pages (the theme menu) leave out the pages that need an id.' );
@@ -159,7 +165,7 @@ final class Pages_Test extends Test_Case {
 			$this->assertSame( '', Pages::definitions()[ $route ]['widget'], $route );
 			$this->assertSame( Pages::placeholder(), get_post( $ids[ $route ] )->post_content, $route );
 		}
-		foreach ( array_merge( array_values( $widgets ), array( 'bug' ) ) as $widget ) {
+		foreach ( array_merge( array_values( $widgets ), array( 'bug', 'bug-form', 'public-bug' ) ) as $widget ) {
 			$this->assertTrue( \WP_Block_Type_Registry::get_instance()->is_registered( 'crowdscout/' . $widget ), "the $widget block is registered" );
 		}
 	}

@@ -71,6 +71,8 @@ final class Routes_Test extends Test_Case {
 			'campaigns/preview'            => Pages::LOGIN,
 			'campaigns/manual'             => Pages::LOGIN,
 			'campaign/preview-selection-form' => Pages::LOGIN,
+			'campaign/bugform'             => Pages::LOGIN,
+			'vdp'                          => Pages::OPEN,
 		);
 		$this->assertSame( $expected, array_map( static fn( array $page ): string => $page['access'], Pages::definitions() ) );
 		foreach ( array_keys( $expected ) as $route ) {
@@ -88,6 +90,8 @@ final class Routes_Test extends Test_Case {
 			'campaigns/preview'  => 'campaign-preview',
 			'campaigns/manual'   => 'campaign-manual',
 			'campaign/preview-selection-form' => 'preselection-form',
+			'campaign/bugform'   => 'bug-form',
+			'vdp'                => 'public-bug',
 			'payments'           => '',
 			'courses'            => '',
 		);
@@ -310,6 +314,7 @@ final class Routes_Test extends Test_Case {
 			'campaigns/preview'               => 'campaigns/{id}/preview',
 			'campaigns/manual'                => 'campaigns/{id}/manual',
 			'campaign/preview-selection-form' => 'campaign/{id}/preview-selection-form',
+			'campaign/bugform'                => 'campaign/{id}/bugform',
 		);
 		foreach ( $routes as $route => $address ) {
 			$this->assertSame( $address, Pages::definitions()[ $route ]['address'], $route );
@@ -328,13 +333,54 @@ final class Routes_Test extends Test_Case {
 				);
 			}
 		}
-		foreach ( array( 'campaigns/abc/preview', 'campaigns/12/preview/x', 'campaigns/preview', 'campaigns/12', 'campaign/12/bugform', 'de/campaigns/12/manual' ) as $path ) {
+		foreach ( array( 'campaigns/abc/preview', 'campaigns/12/preview/x', 'campaigns/preview', 'campaigns/12', 'campaign/12/bug-form', 'campaign/x/bugform', 'campaign/12/bugform/1', 'campaign/bugform', 'de/campaigns/12/manual' ) as $path ) {
 			$this->assertNull( Routes::match_address( $path ), $path );
 		}
 		$this->assertTrue( Routes::needs_address( 'campaigns' ) );
 		$this->assertTrue( Routes::needs_address( 'campaign' ) );
 		$this->assertFalse( Pages::is_bare( 'bugs/show' ) );
 		$this->assertFalse( Pages::is_bare( 'not-a-route' ) );
+	}
+
+	/**
+	 * The public view of a bug has its address with the bug's id and token (base64url, as the API makes it) in every
+	 * language; it is bare and open to visitors; anything else under vdp/ is no address.
+	 */
+	public function test_public_bug_address(): void {
+		$token = 'AbC-d_0123456789xyzXYZ-_abcdEFGH';
+		$this->assertSame( 'vdp/{id}/{token}', Pages::definitions()['vdp']['address'] );
+		$this->assertTrue( Pages::is_bare( 'vdp' ) );
+		$this->assertSame( Pages::OPEN, Pages::access( 'vdp' ) );
+		foreach ( array( 'en', 'it', 'es', 'fr' ) as $language ) {
+			$prefix = 'en' === $language ? '' : $language . '/';
+			$this->assertSame(
+				home_url( '/' . $prefix . 'vdp/42/' . $token . '/' ),
+				Routes::url(
+					'vdp',
+					$language,
+					array(
+						'id'    => 42,
+						'token' => $token,
+					)
+				)
+			);
+			$this->assertSame(
+				array(
+					'route'      => 'vdp',
+					'language'   => $language,
+					'parameters' => array(
+						'id'    => '42',
+						'token' => $token,
+					),
+				),
+				Routes::match_address( $prefix . 'vdp/42/' . $token . '/' ),
+				$language
+			);
+		}
+		foreach ( array( 'vdp', 'vdp/42', 'vdp/x/' . $token, 'vdp/42/' . $token . '/x', 'vdp/42/short', 'vdp/42/has.dot.0123456789abcdef', 'vdp/42/' . str_repeat( 'a', 129 ), 'de/vdp/42/' . $token ) as $path ) {
+			$this->assertNull( Routes::match_address( $path ), $path );
+		}
+		$this->assertTrue( Routes::needs_address( 'vdp' ) );
 	}
 
 	/**
@@ -364,6 +410,15 @@ final class Routes_Test extends Test_Case {
 		$this->assertSame( $pages['campaigns/manual'], $this->served( '/fr/campaigns/12/manual/' ) );
 		$this->assertSame( $pages['campaign/preview-selection-form'], $this->served( '/it/campaign/12/preview-selection-form/' ) );
 		foreach ( array( '/campaigns/', '/campaigns/preview/', '/campaign/', '/campaign/preview-selection-form/', '/es/campaigns/manual/', '/campaigns/x/preview/' ) as $uri ) {
+			$this->assertSame( 0, $this->served( $uri ), "$uri is a 404" );
+		}
+
+		$token = 'AbC-d_0123456789xyzXYZ-_abcdEFGH';
+		$this->assertSame( $pages['campaign/bugform'], $this->served( '/campaign/12/bugform/' ) );
+		$this->assertSame( $pages['campaign/bugform'], $this->served( '/es/campaign/12/bugform/' ) );
+		$this->assertSame( $pages['vdp'], $this->served( '/vdp/12/' . $token . '/' ) );
+		$this->assertSame( $pages['vdp'], $this->served( '/it/vdp/12/' . $token . '/' ) );
+		foreach ( array( '/campaign/bugform/', '/fr/campaign/bugform/', '/campaign/x/bugform/', '/campaign/12/bugform/1/', '/vdp/', '/it/vdp/', '/vdp/12/', '/vdp/x/' . $token . '/', '/vdp/12/' . $token . '/more/', '/vdp/12/short/' ) as $uri ) {
 			$this->assertSame( 0, $this->served( $uri ), "$uri is a 404" );
 		}
 	}

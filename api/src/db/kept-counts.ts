@@ -173,10 +173,25 @@ export const CAMPAIGN_COPIES = {
 	],
 } as const;
 
-/** Every trigger that keeps a count or a copy. */
+/**
+ * The full-text index of bug titles (0018, the bug form's duplicate hint), kept by triggers on bugs: a copy of
+ * each title with its campaign and tester, not a count, so `recount` leaves it alone.
+ */
+export const BUG_SEARCH = {
+	table: 'bug_search',
+	copies: "each bug's title, campaign and tester (0018)",
+	triggers: [
+		'bugs_search_insert',
+		'bugs_search_update',
+		'bugs_search_delete',
+	],
+} as const;
+
+/** Every trigger that keeps a count, a copy or an index. */
 export const KEEPING_TRIGGERS: readonly string[] = [
 	...KEPT_TABLES.flatMap( ( kept ) => kept.triggers ),
 	...CAMPAIGN_COPIES.triggers,
+	...BUG_SEARCH.triggers,
 ];
 
 export interface Recounted {

@@ -516,6 +516,19 @@ export interface BugAdditionalValuesTable {
 	value: string;
 }
 
+/** 0018: a file a tester uploaded for the bug form; bug_id once a bug attached it (its bug_media row is a copy). */
+export interface BugUploadsTable {
+	id: Id;
+	tester_id: number;
+	campaign_id: number;
+	storage_key: string;
+	file_name: string;
+	mime_type: string;
+	size: number;
+	bug_id: number | null;
+	created_at: Timestamp;
+}
+
 export interface ExperienceEntriesTable {
 	id: Id;
 	tester_id: number;
@@ -762,6 +775,7 @@ export interface Database {
 	bugs: BugsTable;
 	bug_media: BugMediaTable;
 	bug_additional_values: BugAdditionalValuesTable;
+	bug_uploads: BugUploadsTable;
 	experience_entries: ExperienceEntriesTable;
 	tester_monthly_levels: TesterMonthlyLevelsTable;
 	monthly_rank_counts: MonthlyRankCountsTable;

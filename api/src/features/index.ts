@@ -6,7 +6,14 @@ import {
 	listMyCampaignDevices,
 	listMyCompatibleDevices,
 } from './applications/routes.ts';
-import { getMyBug } from './bugs/routes.ts';
+import { getMyBug, getPublicBug } from './bugs/routes.ts';
+import {
+	createMyBug,
+	deleteMyMedia,
+	getMyBugPayouts,
+	listMySimilarBugs,
+	uploadMyBugMedia,
+} from './bugs/form-routes.ts';
 import {
 	addMyDevice,
 	deleteMyDevice,
@@ -137,4 +144,10 @@ export const handlers: ContractHandlers = {
 	applyToMyCampaign,
 	listMyCampaignDevices,
 	listMyCompatibleDevices,
+	uploadMyBugMedia,
+	deleteMyMedia,
+	createMyBug,
+	listMySimilarBugs,
+	getMyBugPayouts,
+	getPublicBug,
 };

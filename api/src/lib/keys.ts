@@ -10,7 +10,9 @@ export type KeyPurpose =
 	| 'internal'
 	| 'email-confirmation'
 	// The signed URLs of stored files (storage/signed-url.ts): the API's own, WordPress never signs one.
-	| 'media';
+	| 'media'
+	// The tokens of bugs' public views (features/bugs/public-token.ts); WordPress derives the same key.
+	| 'public-bug';
 
 export function deriveKey( secret: string, purpose: KeyPurpose ): Buffer {
 	return createHmac( 'sha256', secret )

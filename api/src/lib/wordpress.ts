@@ -86,6 +86,13 @@ export interface WordPressClient {
 		after: number;
 		limit?: number;
 	} ) => Promise< WordPressUserPage >;
+	/** The site's settings the API follows (Settings → Crowdscout). */
+	readSettings: () => Promise< WordPressSettings >;
+}
+
+export interface WordPressSettings {
+	/** "Public user pages": whether bugs' public views (/vdp/{id}/{token}) answer. */
+	publicUserPages: boolean;
 }
 
 /** Used when WordPress refuses a throttled login without saying how long to wait. */
@@ -380,6 +387,18 @@ export function createWordPressClient( {
 				return unexpected( 'POST', path, answer );
 			}
 			return { users: listed as WordPressListedUser[], next: nextId };
+		},
+
+		async readSettings() {
+			const path = '/internal/settings';
+			const answer = await call( 'GET', path );
+			if (
+				answer.status !== 200 ||
+				typeof answer.body.publicUserPages !== 'boolean'
+			) {
+				return unexpected( 'GET', path, answer );
+			}
+			return { publicUserPages: answer.body.publicUserPages };
 		},
 	};
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { DemoPlan } from './demo.ts';
+import { giveBugForm } from './demo-bug-form.ts';
 import { writeFullForm } from './preselection.ts';
 import { SEED_EMAIL_DOMAIN } from './seeded.ts';
 import { sqlDateTime } from './values.ts';
@@ -16,7 +17,8 @@ import { sqlDateTime } from './values.ts';
  * - `excluded`: a running campaign where she was excluded;
  * - `notReady`: an upcoming campaign she is selected in (the generator's own);
  * - `starting`: a running campaign she is selected in and has not accepted the contract of;
- * - `tasks`: a running campaign she is selected in and started, with tasks, the first one taking media.
+ * - `tasks`: a running campaign she is selected in and started, with tasks, the first one taking media, and the
+ *   full bug form (demo-bug-form.ts).
  * A state that the campaigns at hand cannot give (a tiny seed) is left out. Answers the campaign ids by state.
  *
  * @param db
@@ -33,7 +35,7 @@ export async function writeDemoCampaignStates(
 		if ( plan.key.startsWith( 'veteran/' ) ) {
 			states.push(
 				await inTransaction( db, ( trx ) =>
-					writeStates( trx, plan.id, sqlDateTime( now ) )
+					writeStates( trx, plan.id, now )
 				)
 			);
 		}
@@ -56,8 +58,9 @@ const OPEN_DEVICE_TYPES = [ 0, 2 ];
 async function writeStates(
 	trx: Transaction< Database >,
 	testerId: number,
-	now: string
+	nowMs: number
 ): Promise< Partial< Record< DemoCampaignState, number > > > {
+	const now = sqlDateTime( nowMs );
 	const campaigns = await trx
 		.selectFrom( 'campaigns' )
 		.select( [ 'id', 'start_date', 'end_date' ] )
@@ -152,6 +155,7 @@ async function writeStates(
 	}
 	if ( tasks ) {
 		await giveTasks( trx, Number( tasks.campaign_id ) );
+		await giveBugForm( trx, Number( tasks.campaign_id ), testerId, nowMs );
 		states.tasks = Number( tasks.campaign_id );
 	}
 	return states;

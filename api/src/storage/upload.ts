@@ -182,7 +182,7 @@ type SniffedStream = Readable & { fileType?: { ext: string; mime: string } };
 /**
  * The file's type from its first bytes, and a stream of all of it from the first byte. A body cut short (the
  * client gone, no closing boundary) has its file stream destroyed by the parser, possibly before this is called
- * and without an error: that is a failure here, not a wait for bytes that never come.
+ * and without an error: that is a failure here, not a wait for bytes that never come; so is an empty file.
  *
  * @param file
  */
@@ -198,9 +198,23 @@ function sniff( file: Readable ): Promise< SniffedStream > {
 			cut();
 			return;
 		}
+		// An empty file ends without a byte to read: file-type waits for one forever, so it is refused here.
+		let readable = false;
+		const seen = () => {
+			readable = true;
+		};
+		const ended = () => {
+			if ( ! readable ) {
+				reject( new Error( 'The file is empty' ) );
+			}
+		};
 		file.once( 'close', cut );
+		file.once( 'readable', seen );
+		file.once( 'end', ended );
 		fileTypeStream( file ).then( ( stream ) => {
 			file.off( 'close', cut );
+			file.off( 'readable', seen );
+			file.off( 'end', ended );
 			resolve( stream );
 		}, reject );
 	} );

@@ -46,6 +46,8 @@ export interface FakeWordPress {
 	failWelcomeWith: number | null;
 	/** When set, names changes are answered with this status. */
 	failNamesWith: number | null;
+	/** Settings → Crowdscout, as GET /internal/settings answers them. */
+	settings: { publicUserPages: boolean };
 	addUser: ( user: {
 		email: string;
 		password: string;
@@ -85,6 +87,7 @@ export async function startFakeWordPress( {
 		welcomes: [],
 		failWelcomeWith: null,
 		failNamesWith: null,
+		settings: { publicUserPages: false },
 		addUser( {
 			email,
 			password,
@@ -171,6 +174,9 @@ export async function startFakeWordPress( {
 			role: found.roles[ 0 ] ?? '',
 		} );
 		let match: RegExpExecArray | null;
+		if ( method === 'GET' && path === '/internal/settings' ) {
+			return [ 200, { ...fake.settings } ];
+		}
 		if ( method === 'POST' && path === '/internal/users' ) {
 			if ( ! input.email || ! input.password ) {
 				return [

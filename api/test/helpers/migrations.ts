@@ -21,6 +21,7 @@ export const MIGRATIONS = [
 	'0015-device-platforms',
 	'0016-bug-review',
 	'0017-level-changes',
+	'0018-bug-form',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];

@@ -95,6 +95,12 @@ describe( 'openapi.yaml', () => {
 				'GET /users/me/campaigns/{campaignId}/tasks/{taskId}/media listMyTaskMedia bearer',
 				'POST /users/me/campaigns/{campaignId}/tasks/{taskId}/media uploadMyTaskMedia bearer',
 				'DELETE /users/me/campaigns/{campaignId}/tasks/{taskId}/media/{mediaId} deleteMyTaskMedia bearer',
+				'POST /users/me/campaigns/{campaignId}/media uploadMyBugMedia bearer',
+				'DELETE /media deleteMyMedia bearer',
+				'POST /users/me/campaigns/{campaignId}/bugs createMyBug bearer',
+				'GET /users/me/campaigns/{campaignId}/bugs/similar listMySimilarBugs bearer',
+				'GET /users/me/campaigns/{campaignId}/bug_payouts getMyBugPayouts bearer',
+				'GET /public/bugs/{bugId}/{token} getPublicBug open',
 			]
 		);
 	} );

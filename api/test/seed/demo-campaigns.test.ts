@@ -251,6 +251,116 @@ describe( `demo campaigns on ${ testEngine() }`, () => {
 		assert.ok( withTasks.length > 0, 'a started manual with tasks' );
 	} );
 
+	it( "gives the veteran's started campaign the full bug form, with earlier bugs for the duplicate hint", async () => {
+		const started = ( await veteranCampaigns() ).filter(
+			( row ) =>
+				row.status === 'selected' &&
+				row.contract_accepted_at !== null &&
+				row.status_id === 1 &&
+				row.start_date <= NOW &&
+				row.end_date > NOW
+		);
+		const fields = await database.db
+			.selectFrom( 'campaign_additional_fields' )
+			.selectAll()
+			.where(
+				'campaign_id',
+				'in',
+				started.map( ( row ) => row.id )
+			)
+			.orderBy( 'position' )
+			.execute();
+		assert.equal( fields.length, 2, 'one campaign, two additional fields' );
+		const id = fields[ 0 ].campaign_id;
+		const [ text, select ] = fields;
+		assert.equal( text.type, 'text' );
+		assert.ok( text.regex && text.error_message );
+		assert.match( '4.2.1', new RegExp( text.regex ) );
+		assert.doesNotMatch( 'latest', new RegExp( text.regex ) );
+		assert.equal( select.type, 'select' );
+		assert.ok( JSON.parse( String( select.options ) ).length > 1 );
+
+		const campaign = await database.db
+			.selectFrom( 'campaigns' )
+			.selectAll()
+			.where( 'id', '=', id )
+			.executeTakeFirstOrThrow();
+		assert.equal( Number( campaign.has_bug_form ), 1 );
+		assert.equal( Number( campaign.has_bug_parade ), 1 );
+		assert.equal( Number( campaign.title_rule ), 1 );
+		assert.equal( Number( campaign.minimum_media ), 1 );
+		for ( const extension of [
+			'jpg',
+			'jpeg',
+			'png',
+			'gif',
+			'mp4',
+			'webm',
+			'txt',
+		] ) {
+			assert.ok(
+				campaign.valid_file_extensions
+					.split( ',' )
+					.includes( extension ),
+				extension
+			);
+		}
+		for ( const severity of [
+			'low',
+			'medium',
+			'high',
+			'critical',
+		] as const ) {
+			assert.ok(
+				Number( campaign[ `${ severity }_bug_payout_cents` ] ) > 0,
+				severity
+			);
+		}
+		const count = async (
+			table:
+				| 'campaign_bug_severities'
+				| 'campaign_bug_types'
+				| 'campaign_bug_replicabilities'
+				| 'campaign_tasks'
+		) =>
+			(
+				await database.db
+					.selectFrom( table )
+					.select( 'id' )
+					.where( 'campaign_id', '=', id )
+					.execute()
+			).length;
+		assert.ok( ( await count( 'campaign_bug_severities' ) ) < 4 );
+		assert.ok( ( await count( 'campaign_bug_types' ) ) < 8 );
+		assert.ok( ( await count( 'campaign_bug_replicabilities' ) ) < 3 );
+		assert.ok(
+			( await count( 'campaign_tasks' ) ) >= 3,
+			'several use cases'
+		);
+
+		const bugs = await database.db
+			.selectFrom( 'bugs' )
+			.select( [ 'tester_id', 'title', 'occurred_at' ] )
+			.where( 'campaign_id', '=', id )
+			.where( 'title', 'like', '[%] - %' )
+			.execute();
+		const hers = bugs.filter( ( bug ) => bug.tester_id === ids.veteran );
+		assert.ok( hers.length >= 2, 'earlier bugs of hers' );
+		assert.ok(
+			new Set( bugs.map( ( bug ) => bug.tester_id ) ).size >= 2,
+			'and of other testers'
+		);
+		for ( const bug of bugs ) {
+			assert.match( bug.title, /^\[[^\]]+\]\s*-\s*\S.*/ );
+			assert.ok( String( bug.occurred_at ) >= campaign.start_date );
+			assert.ok( String( bug.occurred_at ) <= NOW );
+		}
+		assert.ok(
+			bugs.filter( ( bug ) => /blank/i.test( bug.title ) ).length >= 2,
+			'two titles alike: "blank page"'
+		);
+	} );
+
 	it( 'leaves every team leader with an e-mail and every campaign with accepted devices', async () => {
 		const campaigns = await database.db
 			.selectFrom( 'campaigns as c' )

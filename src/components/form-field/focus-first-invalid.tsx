@@ -25,13 +25,16 @@ function hasError( errors: unknown, name: string ): boolean {
  * @param props
  * @param props.form           The form whose controls to search.
  * @param props.onFailedSubmit Called after every submit attempt that validation refused, if given.
+ * @param props.skip           Controls never to focus, by name (the bug form's media and additional fields).
  */
 export function FocusFirstInvalid( {
 	form,
 	onFailedSubmit,
+	skip,
 }: {
 	form: RefObject< HTMLFormElement >;
 	onFailedSubmit?: () => void;
+	skip?: ( name: string ) => boolean;
 } ) {
 	const { submitCount, isValidating, errors } = useFormikContext();
 	useEffect( () => {
@@ -49,6 +52,7 @@ export function FocusFirstInvalid( {
 				'name' in element &&
 				typeof element.name === 'string' &&
 				element.name !== '' &&
+				! skip?.( element.name ) &&
 				hasError( errors, element.name )
 		);
 		first?.focus();

@@ -8,8 +8,9 @@ import { useTranslation } from '../../lib/use-translation';
 import type { ApiError } from '../../services/api-error';
 import type { MeField } from '../../services/types';
 import { useGetMyBugQuery } from './bug-api';
-import { BugReport } from './bug-report';
+import { BugReport } from '../../components/bug-report';
 import { bugIdFromPath } from './format';
+import { PublicLink } from './public-link';
 import './bug.scss';
 
 /** The page needs only to know the tester is logged in: the rest is its own call. */
@@ -33,6 +34,7 @@ function BugNotFound() {
 
 function BugPage( { bugId }: { bugId: number } ) {
 	const { t } = useTranslation();
+	const { features } = useConfig();
 	const { data, error, isError, isFetching, refetch } =
 		useGetMyBugQuery( bugId );
 	if ( isError && ! isFetching ) {
@@ -46,7 +48,11 @@ function BugPage( { bugId }: { bugId: number } ) {
 		);
 	}
 	return data ? (
-		<BugReport bug={ data } />
+		<BugReport bug={ data }>
+			{ features.publicUserPages && data.publicToken && (
+				<PublicLink bugId={ data.id } token={ data.publicToken } />
+			) }
+		</BugReport>
 	) : (
 		<Spinner label={ t( 'bug.loading' ) } />
 	);

@@ -56,62 +56,8 @@ export function deviceName( device: Device ): string {
 	return `${ model } · ${ platform } ${ version }`;
 }
 
-/** What the API accepts when the campaign lists no extension (api/openapi.yaml, uploadMyTaskMedia). */
-export const DEFAULT_EXTENSIONS = [
-	'jpg',
-	'jpeg',
-	'png',
-	'gif',
-	'webp',
-	'mp4',
-	'webm',
-	'ogg',
-	'mov',
-];
-
-/**
- * The extensions a task upload takes, lowercase without the dot.
- *
- * @param valid The campaign's `validFileExtensions`.
- */
-export function acceptedExtensions( valid: readonly string[] ): string[] {
-	const cleaned = valid
-		.map( ( extension ) => extension.trim().replace( /^\./, '' ) )
-		.filter( Boolean )
-		.map( ( extension ) => extension.toLowerCase() );
-	return cleaned.length ? cleaned : DEFAULT_EXTENSIONS;
-}
-
-/**
- * Whether a file's name ends with one of the extensions.
- *
- * @param name       The file's name.
- * @param extensions Lowercase, without the dot.
- */
-export function hasExtension(
-	name: string,
-	extensions: readonly string[]
-): boolean {
-	const dot = name.lastIndexOf( '.' );
-	return (
-		dot > 0 && extensions.includes( name.slice( dot + 1 ).toLowerCase() )
-	);
-}
-
-/**
- * A media URL as a web address: the API answers them relative to the site; only web addresses come out, so a
- * stored value can never become a `javascript:` link.
- *
- * @param url
- * @param siteUrl The site's address, ending with a slash.
- */
-export function mediaAddress( url: string, siteUrl: string ): string | null {
-	try {
-		const address = new URL( url.replace( /^\/(?!\/)/, '' ), siteUrl );
-		return address.protocol === 'https:' || address.protocol === 'http:'
-			? address.toString()
-			: null;
-	} catch {
-		return null;
-	}
-}
+export {
+	acceptedExtensions,
+	hasExtension,
+	mediaAddress,
+} from '../../lib/media-files';

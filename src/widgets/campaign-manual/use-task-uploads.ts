@@ -3,9 +3,19 @@ import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
 
 import { api } from '../../services/api';
 import { useAppDispatch, useAppStore } from '../../store/hooks';
-import { hasExtension } from './format';
+import { hasExtension } from '../../lib/media-files';
+import { uploadMedia, type UploadErrorCode } from '../../lib/upload-media';
+import type { TaskMedia } from '../../services/contract';
 import { manualApi, taskMediaTag, type TaskRef } from './manual-api';
-import { uploadMedia, type UploadErrorCode } from './upload';
+
+function isTaskMedia( body: unknown ): body is TaskMedia {
+	const media = body as Partial< TaskMedia > | null;
+	return (
+		typeof media?.id === 'number' &&
+		typeof media.name === 'string' &&
+		typeof media.url === 'string'
+	);
+}
 
 /** A file on its way, or refused: a stored file leaves this list for the task's media list. */
 export interface UploadItem {
@@ -67,6 +77,7 @@ export function useTaskUploads(
 			const { signal } = aborter.current;
 			const outcome = await uploadMedia( {
 				path: `/users/me/campaigns/${ task.campaignId }/tasks/${ task.taskId }/media`,
+				isMedia: isTaskMedia,
 				file,
 				getState: store.getState,
 				dispatch,

@@ -68,7 +68,7 @@ export type BugsRepository = ReturnType< typeof createBugsRepository >;
  * @param db
  */
 export function createBugsRepository( db: Kysely< Database > ) {
-	return {
+	const reads = {
 		/**
 		 * @param wpUserId The tester's WordPress user.
 		 * @param bugId
@@ -222,6 +222,33 @@ export function createBugsRepository( db: Kysely< Database > ) {
 				} ) ),
 				review: { comment: row.review_comment },
 			};
+		},
+	};
+	return {
+		...reads,
+
+		/**
+		 * Any tester's bug, whole (the public view): read as its own tester's, whoever that is.
+		 *
+		 * @param bugId
+		 * @return The bug; undefined when there is none.
+		 */
+		async findAny( bugId: number ): Promise< OwnBug | undefined > {
+			const owner = await db
+				.selectFrom( 'bugs as b' )
+				.innerJoin( 'testers as t', 't.id', 'b.tester_id' )
+				.select( 't.wp_user_id' )
+				.where( 'b.id', '=', bugId )
+				.executeTakeFirst();
+			if ( ! owner ) {
+				return undefined;
+			}
+			return (
+				( await reads.findOwn(
+					toInteger( owner.wp_user_id ),
+					bugId
+				) ) ?? undefined
+			);
 		},
 	};
 }

@@ -16,6 +16,7 @@ import { DEVICE_TYPES } from '../../lookups/devices.ts';
 import { parseExtensions } from '../../storage/upload.ts';
 import type { CampaignTask } from '../tasks/repository.ts';
 import type { Locale } from './types.ts';
+import { campaignBugValues } from './bug-values.ts';
 
 /**
  * The reads of one campaign's pages (preview, manual, payout) and the tester's start of it. Whether the tester may
@@ -283,33 +284,7 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 						] )
 						.executeTakeFirstOrThrow(),
 					acceptedDevices( campaignId ),
-					// The three value lists of the bug form in one statement.
-					db
-						.selectFrom( 'campaign_bug_severities' )
-						.select( [
-							sql< string >`'severity'`.as( 'list' ),
-							'severity_id as code',
-						] )
-						.where( 'campaign_id', '=', campaignId )
-						.unionAll(
-							db
-								.selectFrom( 'campaign_bug_types' )
-								.select( [
-									sql< string >`'type'`.as( 'list' ),
-									'type_id as code',
-								] )
-								.where( 'campaign_id', '=', campaignId )
-						)
-						.unionAll(
-							db
-								.selectFrom( 'campaign_bug_replicabilities' )
-								.select( [
-									sql< string >`'replicability'`.as( 'list' ),
-									'replicability_id as code',
-								] )
-								.where( 'campaign_id', '=', campaignId )
-						)
-						.execute(),
+					campaignBugValues( db, campaignId ),
 					db
 						.selectFrom( 'campaign_additional_fields' )
 						.select( [

@@ -284,7 +284,9 @@ describe( 'GET /api/users/me/bugs/{bugId}', () => {
 
 	it( 'answers the whole report, texts as stored', async () => {
 		const body = await bugOf( fullBug );
-		const { media, ...rest } = body;
+		const { media, publicToken, ...rest } = body;
+		// The public view's token (features/bugs/public.test.ts checks what it opens).
+		assert.match( publicToken, /^[A-Za-z0-9_-]{32}$/ );
 		assert.deepEqual( rest, {
 			id: fullBug,
 			title: 'Can\\\'t pay: \\"Checkout\\" <b>button</b> 🐞',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import type { BugDetail } from '../../../services/contract';
 import { axeViolations } from '../../../test-utils/axe';
@@ -57,6 +57,7 @@ const BUG: BugDetail = {
 	],
 	additional: [ { slug: 'browser', name: 'Browser', value: 'Chrome 120' } ],
 	review: { comment: 'Duplicate of bug 40.' },
+	publicToken: 'tok_abc-123',
 };
 
 const visit = ( path: string ) => window.history.replaceState( {}, '', path );
@@ -244,6 +245,38 @@ describe( 'bug page', () => {
 				request.route.startsWith( '/users/me/bugs' )
 			)
 		).toEqual( [] );
+	} );
+
+	it( 'shows the public link to copy only while the public user pages are on', async () => {
+		api.on( 'GET /users/me/bugs/42', { status: 200, body: BUG } );
+		const writeText = jest.fn().mockResolvedValue( undefined );
+		Object.defineProperty( navigator, 'clipboard', {
+			value: { writeText },
+			configurable: true,
+		} );
+		const { container } = await renderWithProviders( <Bug />, {
+			config: { features: { publicUserPages: true } },
+		} );
+		const link = await screen.findByRole( 'textbox', {
+			name: 'Public link',
+		} );
+		expect( link ).toHaveValue( 'http://scouts.test/vdp/42/tok_abc-123/' );
+		expect( link ).toHaveAttribute( 'readonly' );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Copy link' } ) );
+		expect( await screen.findByText( 'Link copied.' ) ).toBeInTheDocument();
+		expect( writeText ).toHaveBeenCalledWith(
+			'http://scouts.test/vdp/42/tok_abc-123/'
+		);
+		expect( await axeViolations( container ) ).toEqual( [] );
+	} );
+
+	it( 'shows no public link while the public user pages are off', async () => {
+		api.on( 'GET /users/me/bugs/42', { status: 200, body: BUG } );
+		await renderWithProviders( <Bug /> );
+		await screen.findByRole( 'heading', { level: 1 } );
+		expect(
+			screen.queryByRole( 'textbox', { name: 'Public link' } )
+		).not.toBeInTheDocument();
 	} );
 
 	it( 'offers a retry on another error', async () => {

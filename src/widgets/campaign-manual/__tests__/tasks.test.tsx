@@ -3,7 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { axeViolations } from '../../../test-utils/axe';
 import type { FakeApi } from '../../../test-utils/fake-api';
 import type { CampaignTask, TaskMedia } from '../../../services/contract';
-import { FakeUpload, installFakeUpload, restoreXhr } from './fake-upload';
+import {
+	FakeUpload,
+	installFakeUpload,
+	restoreXhr,
+} from '../../../test-utils/fake-upload';
 import {
 	CAMPAIGN_ID,
 	LOGIN_TASK,

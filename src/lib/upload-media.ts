@@ -1,12 +1,12 @@
-import { messageFromBody } from '../../services/api-error';
-import { refreshTokenOnce } from '../../services/ajax';
-import type { TaskMedia, UploadError } from '../../services/contract';
-import type { TransportState } from '../../services/transport-state';
+import { messageFromBody } from '../services/api-error';
+import { refreshTokenOnce } from '../services/ajax';
+import type { UploadError } from '../services/contract';
+import type { TransportState } from '../services/transport-state';
 
 export type UploadErrorCode = UploadError[ 'errorCode' ];
 
-export type UploadOutcome =
-	| { media: TaskMedia }
+export type UploadOutcome< Media > =
+	| { media: Media }
 	| {
 			status: number;
 			/** The API's code for a refused file; null for any other failure. */
@@ -85,18 +85,12 @@ function send(
 	} );
 }
 
-function isTaskMedia( body: unknown ): body is TaskMedia {
-	const media = body as Partial< TaskMedia > | null;
-	return (
-		typeof media?.id === 'number' &&
-		typeof media.name === 'string' &&
-		typeof media.url === 'string'
-	);
-}
-
-function outcomeOf( answer: Answer ): UploadOutcome {
+function outcomeOf< Media >(
+	answer: Answer,
+	isMedia: ( body: unknown ) => body is Media
+): UploadOutcome< Media > {
 	if ( answer.status >= 200 && answer.status < 300 ) {
-		return isTaskMedia( answer.body )
+		return isMedia( answer.body )
 			? { media: answer.body }
 			: { status: answer.status, errorCode: null, message: null };
 	}
@@ -111,9 +105,11 @@ function outcomeOf( answer: Answer ): UploadOutcome {
 	};
 }
 
-export interface UploadRequest {
+export interface UploadRequest< Media > {
 	/** Path under the API base. */
 	path: string;
+	/** Whether a 2xx answer's body is the stored file the caller expects. */
+	isMedia: ( body: unknown ) => body is Media;
 	file: File;
 	getState: () => TransportState;
 	dispatch: Parameters< typeof refreshTokenOnce >[ 0 ];
@@ -122,15 +118,16 @@ export interface UploadRequest {
 }
 
 /**
- * Uploads one file as the multipart field `media`. Like the base query, a 401 (the token expired) refreshes the
+ * Uploads one file as the multipart field `media` (task media and bug media alike). Like the base query, a 401 (the token expired) refreshes the
  * token once through admin-ajax and sends the file again.
  *
  * @param request What to send, and where the store is.
  */
-export async function uploadMedia(
-	request: UploadRequest
-): Promise< UploadOutcome > {
-	const { path, file, getState, dispatch, onProgress, signal } = request;
+export async function uploadMedia< Media >(
+	request: UploadRequest< Media >
+): Promise< UploadOutcome< Media > > {
+	const { path, isMedia, file, getState, dispatch, onProgress, signal } =
+		request;
 	const attempt = () => {
 		const form = new FormData();
 		form.append( 'media', file, file.name );
@@ -149,13 +146,13 @@ export async function uploadMedia(
 	const first = attempt();
 	const answer = await first.answer;
 	if ( answer.status !== 401 ) {
-		return outcomeOf( answer );
+		return outcomeOf( answer, isMedia );
 	}
 	const current = getState().auth.token;
 	const alreadyRefreshed = current !== null && current !== first.sentWith;
 	if ( ! alreadyRefreshed && ! ( await refreshTokenOnce( dispatch ) ) ) {
-		return outcomeOf( answer );
+		return outcomeOf( answer, isMedia );
 	}
 	onProgress( 0 );
-	return outcomeOf( await attempt().answer );
+	return outcomeOf( await attempt().answer, isMedia );
 }

@@ -1,17 +1,38 @@
 import type { ReactNode } from 'react';
 import { useId } from '@wordpress/element';
 
-import { BugStatusBadge } from '../../components/bug-status-badge';
-import { useConfig } from '../../hooks/use-config';
-import { bugValueName } from '../../lib/bug-values';
-import { formatLocalDateTime } from '../../lib/dates';
-import { routeUrl } from '../../lib/routes';
-import { withoutBackslashEscapes } from '../../lib/text';
-import { useTranslation } from '../../lib/use-translation';
-import type { BugDetail, BugMedia } from '../../services/contract';
-import { deviceLabel, mediaAddress, mediaKind } from './format';
+import { BugStatusBadge } from './bug-status-badge';
+import { useConfig } from '../hooks/use-config';
+import { bugValueName } from '../lib/bug-values';
+import { formatLocalDateTime } from '../lib/dates';
+import { mediaAddress, mediaKind } from '../lib/media-files';
+import { routeUrl } from '../lib/routes';
+import { withoutBackslashEscapes } from '../lib/text';
+import { useTranslation } from '../lib/use-translation';
+import type { BugDetail, BugMedia, PublicBug } from '../services/contract';
+import './bug-report.scss';
 
-const block = 'wp-block-crowdscout-bug';
+const block = 'crowdscout-bug-report';
+
+/**
+ * A report as the bug page (BugDetail) and the public view (PublicBug, without device and use case) read it.
+ */
+export type ReportedBug = PublicBug &
+	Partial< Pick< BugDetail, 'device' | 'useCase' > >;
+
+/**
+ * The device a bug was found on: its model (or PC type) and its operating system.
+ *
+ * @param device
+ */
+export function deviceLabel( device: NonNullable< BugDetail[ 'device' ] > ) {
+	const model =
+		'pc_type' in device.device
+			? device.device.pc_type
+			: `${ device.device.manufacturer } ${ device.device.model }`;
+	const { platform, version } = device.operating_system;
+	return `${ model } · ${ platform } ${ version }`;
+}
 
 /** What a field shows when the report has no value for it. */
 const MISSING = '-';
@@ -104,14 +125,39 @@ function MediaItem( { media }: { media: BugMedia } ) {
 
 /**
  * The whole report, read-only: what the tester sent with the bug form (spec, "Bug report"), its status and
- * the reviewer's comment.
+ * the reviewer's comment. The public view (spec section 6) leaves out the device, the use case and the links
+ * into the tester's own pages.
  *
  * @param props
  * @param props.bug
+ * @param props.publicView Shown to anyone with the link, not to the tester.
+ * @param props.children   Extra cards under the header (the bug page's public link).
  */
-export function BugReport( { bug }: { bug: BugDetail } ) {
+export function BugReport( {
+	bug,
+	publicView = false,
+	children,
+}: {
+	bug: ReportedBug;
+	publicView?: boolean;
+	children?: ReactNode;
+} ) {
 	const { t } = useTranslation();
 	const config = useConfig();
+	const testerFacts: Array< [ string, ReactNode ] > = publicView
+		? []
+		: [
+				[
+					t( 'bug.useCase' ),
+					bug.useCase?.name ?? t( 'bug.noUseCase' ),
+				],
+				[
+					t( 'bug.device' ),
+					bug.device
+						? deviceLabel( bug.device )
+						: t( 'bug.deviceRemoved' ),
+				],
+		  ];
 	const facts: Array< [ string, ReactNode ] > = [
 		[
 			t( 'bug.status' ),
@@ -127,23 +173,21 @@ export function BugReport( { bug }: { bug: BugDetail } ) {
 			t( 'bug.replicability' ),
 			bugValueName( t, 'replicability', bug.replicability ),
 		],
-		[ t( 'bug.useCase' ), bug.useCase?.name ?? t( 'bug.noUseCase' ) ],
-		[
-			t( 'bug.device' ),
-			bug.device ? deviceLabel( bug.device ) : t( 'bug.deviceRemoved' ),
-		],
+		...testerFacts,
 		[ t( 'bug.lastSeen' ), formatLocalDateTime( bug.lastSeen ) ?? MISSING ],
 	];
 
 	return (
 		<article className={ block }>
 			<header className={ `${ block }__header` }>
-				<a
-					className={ `${ block }__back` }
-					href={ routeUrl( config, 'my-bugs' ) }
-				>
-					{ t( 'bug.backToBugs' ) }
-				</a>
+				{ ! publicView && (
+					<a
+						className={ `${ block }__back` }
+						href={ routeUrl( config, 'my-bugs' ) }
+					>
+						{ t( 'bug.backToBugs' ) }
+					</a>
+				) }
 				<p className={ `${ block }__id` }>
 					{ t( 'bug.id', { id: bug.id } ) }
 				</p>
@@ -151,6 +195,7 @@ export function BugReport( { bug }: { bug: BugDetail } ) {
 					{ withoutBackslashEscapes( bug.title ) }
 				</h1>
 			</header>
+			{ children }
 			<div className={ `${ block }__card` }>
 				<dl className={ `${ block }__facts` }>
 					{ facts.map( ( [ term, detail ] ) => (

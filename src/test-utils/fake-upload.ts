@@ -1,13 +1,14 @@
 import { act } from '@testing-library/react';
 
-import type { AnswerTo } from '../../../test-utils/fake-api';
-import { contractProblem } from '../../../test-utils/contract';
+import type { AnswerTo } from './fake-api';
+import { contractProblem } from './contract';
 
-type UploadRoute =
+/** A task's upload; the bug form's is `POST /users/me/campaigns/…/media`. */
+type TaskUploadRoute =
 	`POST /users/me/campaigns/${ string }/tasks/${ string }/media`;
 
 /**
- * XMLHttpRequest as far as the task upload uses it. Uploads leave through XMLHttpRequest (for the progress
+ * XMLHttpRequest as far as the uploads (src/lib/upload-media.ts) use it. Uploads leave through XMLHttpRequest (for the progress
  * events) rather than api-fetch, so the fake API does not see them: each one waits here until the test sends
  * progress and an answer, which is checked against api/openapi.yaml like the fake API's.
  */
@@ -80,7 +81,9 @@ export class FakeUpload extends EventTarget {
 	 *
 	 * @param answer
 	 */
-	async respond( answer: AnswerTo< UploadRoute > ) {
+	async respond< Route extends string = TaskUploadRoute >(
+		answer: AnswerTo< Route >
+	) {
 		const problem = contractProblem(
 			this.method,
 			this.url.href.slice( FakeUpload.apiBase.length ),

@@ -1,0 +1,380 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
+import { campaignBugValues } from '../campaigns/bug-values.ts';
+
+/**
+ * The bug form's writes and the reads its checks need: the campaign's rules, the tester's uploads, and the bug
+ * written with its media and additional values in one transaction. Scoped by tester and campaign throughout, so
+ * another tester's upload or another campaign's task is never reached; whether the tester may report in the
+ * campaign at all is the access read's business (features/campaigns/access.ts), checked first by the routes.
+ */
+
+/** One of the campaign's additional fields, as its checks need it. */
+export interface AdditionalFieldRule {
+	id: number;
+	slug: string;
+	name: string;
+	type: 'text' | 'select';
+	regex: string | null;
+	error: string | null;
+	options: string[];
+}
+
+/** What a bug of the campaign must satisfy (spec section 5, "Bug form"). */
+export interface BugFormRules {
+	titleRule: boolean;
+	minimumMedia: number;
+	hasBugParade: boolean;
+	severities: Set< number >;
+	types: Set< number >;
+	replicabilities: Set< number >;
+	taskIds: Set< number >;
+	additional: AdditionalFieldRule[];
+}
+
+/** A file uploaded for the bug form, as stored. */
+export interface BugUploadRow {
+	id: number;
+	storageKey: string;
+	fileName: string;
+	mimeType: string;
+}
+
+/** A bug as the checks made it, ready to be written. */
+export interface NewBug {
+	testerId: number;
+	campaignId: number;
+	taskId: number | null;
+	deviceId: number;
+	title: string;
+	severityId: number;
+	typeId: number;
+	replicabilityId: number;
+	steps: string;
+	expected: string;
+	current: string;
+	notes: string | null;
+	/** UTC, as stored. */
+	occurredAt: string;
+	uploads: BugUploadRow[];
+	additional: Array< { fieldId: number; value: string } >;
+}
+
+/** Thrown inside the transaction when an upload was attached by a concurrent submit: the whole bug is undone. */
+export class UploadTakenError extends Error {
+	constructor() {
+		super( 'An upload of the bug was attached to another bug meanwhile' );
+		this.name = 'UploadTakenError';
+	}
+}
+
+/**
+ * A select's options as stored (a JSON array); anything else reads as none.
+ *
+ * @param stored
+ */
+function optionsOf( stored: string | null ): string[] {
+	try {
+		const parsed: unknown = JSON.parse( stored ?? '[]' );
+		return Array.isArray( parsed ) ? parsed.map( String ) : [];
+	} catch {
+		return [];
+	}
+}
+
+export type BugReportsRepository = ReturnType<
+	typeof createBugReportsRepository
+>;
+
+export function createBugReportsRepository( db: Kysely< Database > ) {
+	return {
+		/**
+		 * The campaign's bug form rules, in statements sent together.
+		 *
+		 * @param campaignId
+		 */
+		async rules( campaignId: number ): Promise< BugFormRules > {
+			const [ campaign, values, tasks, fields ] = await Promise.all( [
+				db
+					.selectFrom( 'campaigns' )
+					.select( [
+						'title_rule',
+						'minimum_media',
+						'has_bug_parade',
+					] )
+					.where( 'id', '=', campaignId )
+					.executeTakeFirstOrThrow(),
+				campaignBugValues( db, campaignId ),
+				db
+					.selectFrom( 'campaign_tasks' )
+					.select( 'id' )
+					.where( 'campaign_id', '=', campaignId )
+					.execute(),
+				db
+					.selectFrom( 'campaign_additional_fields' )
+					.select( [
+						'id',
+						'slug',
+						'name',
+						'type',
+						'regex',
+						'error_message',
+						'options',
+					] )
+					.where( 'campaign_id', '=', campaignId )
+					.orderBy( 'position' )
+					.orderBy( 'id' )
+					.execute(),
+			] );
+			const codes = ( list: string ) =>
+				new Set(
+					values
+						.filter( ( value ) => value.list === list )
+						.map( ( value ) => toInteger( value.code ) )
+				);
+			return {
+				titleRule: toBoolean( campaign.title_rule ),
+				minimumMedia: toInteger( campaign.minimum_media ),
+				hasBugParade: toBoolean( campaign.has_bug_parade ),
+				severities: codes( 'severity' ),
+				types: codes( 'type' ),
+				replicabilities: codes( 'replicability' ),
+				taskIds: new Set(
+					tasks.map( ( task ) => toInteger( task.id ) )
+				),
+				additional: fields.map( ( field ) => ( {
+					id: toInteger( field.id ),
+					slug: field.slug,
+					name: field.name,
+					type: field.type,
+					regex: field.regex || null,
+					error: field.error_message || null,
+					options:
+						field.type === 'select'
+							? optionsOf( field.options )
+							: [],
+				} ) ),
+			};
+		},
+
+		/**
+		 * The campaign's `valid_file_extensions` as stored (comma-separated; empty = the default list).
+		 *
+		 * @param campaignId
+		 */
+		async validFileExtensions( campaignId: number ): Promise< string > {
+			const row = await db
+				.selectFrom( 'campaigns' )
+				.select( 'valid_file_extensions' )
+				.where( 'id', '=', campaignId )
+				.executeTakeFirstOrThrow();
+			return row.valid_file_extensions;
+		},
+
+		/**
+		 * Whether the device is one of the tester's, not removed.
+		 *
+		 * @param testerId
+		 * @param deviceId
+		 */
+		async ownsDevice( testerId: number, deviceId: number ) {
+			const row = await db
+				.selectFrom( 'tester_devices' )
+				.select( 'id' )
+				.where( 'id', '=', deviceId )
+				.where( 'tester_id', '=', testerId )
+				.where( 'disabled_at', 'is', null )
+				.executeTakeFirst();
+			return row !== undefined;
+		},
+
+		/**
+		 * The tester's uploads of the campaign with these keys that no bug has attached.
+		 *
+		 * @param testerId
+		 * @param campaignId
+		 * @param keys
+		 */
+		async freeUploads(
+			testerId: number,
+			campaignId: number,
+			keys: string[]
+		): Promise< BugUploadRow[] > {
+			if ( ! keys.length ) {
+				return [];
+			}
+			const rows = await db
+				.selectFrom( 'bug_uploads' )
+				.select( [ 'id', 'storage_key', 'file_name', 'mime_type' ] )
+				.where( 'storage_key', 'in', keys )
+				.where( 'tester_id', '=', testerId )
+				.where( 'campaign_id', '=', campaignId )
+				.where( 'bug_id', 'is', null )
+				.execute();
+			return rows.map( ( row ) => ( {
+				id: toInteger( row.id ),
+				storageKey: row.storage_key,
+				fileName: row.file_name,
+				mimeType: row.mime_type,
+			} ) );
+		},
+
+		/**
+		 * Keeps the row of a file stored for the bug form.
+		 *
+		 * @param testerId
+		 * @param campaignId
+		 * @param file
+		 * @param file.key
+		 * @param file.name
+		 * @param file.mimeType
+		 * @param file.size
+		 */
+		async addUpload(
+			testerId: number,
+			campaignId: number,
+			file: { key: string; name: string; mimeType: string; size: number }
+		): Promise< void > {
+			await db
+				.insertInto( 'bug_uploads' )
+				.values( {
+					tester_id: testerId,
+					campaign_id: campaignId,
+					storage_key: file.key,
+					file_name: file.name,
+					mime_type: file.mimeType,
+					size: file.size,
+				} )
+				.execute();
+		},
+
+		/**
+		 * Removes the tester's upload with this key if no bug has attached it; answers whether it did.
+		 *
+		 * @param testerId
+		 * @param key
+		 */
+		async removeUpload(
+			testerId: number,
+			key: string
+		): Promise< boolean > {
+			const { numDeletedRows } = await db
+				.deleteFrom( 'bug_uploads' )
+				.where( 'storage_key', '=', key )
+				.where( 'tester_id', '=', testerId )
+				.where( 'bug_id', 'is', null )
+				.executeTakeFirstOrThrow();
+			return numDeletedRows > 0n;
+		},
+
+		/**
+		 * Writes the bug, its media (copies of its uploads, which it then owns) and its additional values: all or
+		 * nothing. An upload attached meanwhile by another submit undoes it all (UploadTakenError).
+		 *
+		 * @param bug
+		 * @return The new bug's id.
+		 */
+		create( bug: NewBug ): Promise< number > {
+			return inTransaction( db, async ( trx ) => {
+				const now = toSqlDateTime();
+				const { insertId } = await trx
+					.insertInto( 'bugs' )
+					.values( {
+						tester_id: bug.testerId,
+						campaign_id: bug.campaignId,
+						task_id: bug.taskId,
+						tester_device_id: bug.deviceId,
+						title: bug.title,
+						severity_id: bug.severityId,
+						type_id: bug.typeId,
+						replicability_id: bug.replicabilityId,
+						status_id: 3,
+						steps: bug.steps,
+						expected: bug.expected,
+						current: bug.current,
+						notes: bug.notes,
+						occurred_at: bug.occurredAt,
+						created_at: now,
+						updated_at: now,
+					} )
+					.executeTakeFirstOrThrow();
+				const bugId = toInteger( insertId as bigint );
+				if ( bug.uploads.length ) {
+					const { numUpdatedRows } = await trx
+						.updateTable( 'bug_uploads' )
+						.set( { bug_id: bugId } )
+						.where(
+							'id',
+							'in',
+							bug.uploads.map( ( upload ) => upload.id )
+						)
+						.where( 'tester_id', '=', bug.testerId )
+						.where( 'bug_id', 'is', null )
+						.executeTakeFirstOrThrow();
+					if ( Number( numUpdatedRows ) !== bug.uploads.length ) {
+						throw new UploadTakenError();
+					}
+					await trx
+						.insertInto( 'bug_media' )
+						.values(
+							bug.uploads.map( ( upload ) => ( {
+								bug_id: bugId,
+								file_name: upload.fileName,
+								mime_type: upload.mimeType,
+								storage_key: upload.storageKey,
+								created_at: now,
+							} ) )
+						)
+						.execute();
+				}
+				if ( bug.additional.length ) {
+					await trx
+						.insertInto( 'bug_additional_values' )
+						.values(
+							bug.additional.map( ( { fieldId, value } ) => ( {
+								bug_id: bugId,
+								field_id: fieldId,
+								value,
+							} ) )
+						)
+						.execute();
+				}
+				return bugId;
+			} );
+		},
+
+		/**
+		 * What an approved bug of each severity pays on the campaign (cents), and the tester's fiscal type.
+		 *
+		 * @param testerId
+		 * @param campaignId
+		 */
+		async payouts( testerId: number, campaignId: number ) {
+			const row = await db
+				.selectFrom( 'campaigns as c' )
+				.leftJoin( 'fiscal_profiles as f', ( join ) =>
+					join.on( 'f.tester_id', '=', testerId )
+				)
+				.select( [
+					'c.low_bug_payout_cents',
+					'c.medium_bug_payout_cents',
+					'c.high_bug_payout_cents',
+					'c.critical_bug_payout_cents',
+					'f.type as fiscal_type',
+				] )
+				.where( 'c.id', '=', campaignId )
+				.executeTakeFirstOrThrow();
+			return {
+				fiscalType: row.fiscal_type ?? null,
+				cents: {
+					LOW: toInteger( row.low_bug_payout_cents ),
+					MEDIUM: toInteger( row.medium_bug_payout_cents ),
+					HIGH: toInteger( row.high_bug_payout_cents ),
+					CRITICAL: toInteger( row.critical_bug_payout_cents ),
+				},
+			};
+		},
+	};
+}
