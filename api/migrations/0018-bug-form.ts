@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import { BUG_SEARCH_DOC_FUNCTION } from '../src/db/bug-search.ts';
 import { isMysql } from '../src/db/engine.ts';
 
 /**
  * The bug form (issue 25):
  * - bug_uploads: files a tester uploaded for a bug of a campaign, theirs until a bug attaches them (bug_id set) or
  *   they delete them; a bug's own files are copied into bug_media when it is written.
- * - bug_search: the full-text index of bug titles behind the form's duplicate hint. Each row carries its campaign
- *   and tester as tokens of their own (SQLite: a `scope` column; MariaDB: `cp_{id}` and `ts_{id}`, which no title
- *   token can spell, as titles are indexed with their underscores turned to spaces), so the campaign restriction is
- *   part of the full-text match and a common word never walks every campaign's bugs. Kept by triggers on bugs, so
- *   the seed's and every other writer's bugs are found too. SQLite: an FTS5 table whose rowid is the bug id;
+ * - bug_search: the full-text index of bug titles behind the form's duplicate hint, each word a token of its
+ *   campaign's own (db/bug-search.ts), so a common word never walks every campaign's bugs. Kept by triggers on
+ *   bugs, so the seed's and every other writer's bugs are found too. SQLite: an FTS5 table whose rowid is the bug id;
  *   MariaDB: an InnoDB table with a FULLTEXT index, deleted with its bug by a foreign key (MariaDB fires no
  *   trigger for a cascade).
  *
@@ -88,8 +87,9 @@ export async function up( db: Kysely< any > ): Promise< void > {
 		) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`.execute(
 			db
 		);
+		// db/bug-search.ts: the campaign's bare token, then each run of neither space nor punctuation as its token.
 		const doc = ( row: 'new' | 'b' ) =>
-			`concat('cp_', ${ row }.campaign_id, ' ts_', ${ row }.tester_id, ' ', replace(${ row }.title, '_', ' '))`;
+			`concat('c', ${ row }.campaign_id, 'x ', regexp_replace(lower(${ row }.title), '[^[:space:][:punct:]]+', concat('c', ${ row }.campaign_id, 'x\\\\0')))`;
 		await sql
 			.raw(
 				`insert into bug_search (bug_id, doc) select b.id, ${ doc(
@@ -108,7 +108,7 @@ export async function up( db: Kysely< any > ): Promise< void > {
 			[
 				'bugs_search_update',
 				'after update',
-				`if not (old.title <=> new.title and old.campaign_id <=> new.campaign_id and old.tester_id <=> new.tester_id) then
+				`if not (old.title <=> new.title and old.campaign_id <=> new.campaign_id) then
 					update bug_search set doc = ${ doc( 'new' ) } where bug_id = new.id;
 				end if;`,
 			],
@@ -128,14 +128,14 @@ export async function up( db: Kysely< any > ): Promise< void > {
 		return;
 	}
 
-	await sql`create virtual table bug_search using fts5(title, scope, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+	await sql`create virtual table bug_search using fts5(doc, tokenize = 'unicode61 remove_diacritics 2')`.execute(
 		db
 	);
-	const scope = ( row: 'new' | 'b' ) =>
-		`'cp' || ${ row }.campaign_id || ' ts' || ${ row }.tester_id`;
+	const doc = ( row: 'new' | 'b' ) =>
+		`${ BUG_SEARCH_DOC_FUNCTION }(${ row }.campaign_id, ${ row }.title)`;
 	await sql
 		.raw(
-			`insert into bug_search (rowid, title, scope) select b.id, b.title, ${ scope(
+			`insert into bug_search (rowid, doc) select b.id, ${ doc(
 				'b'
 			) } from bugs b`
 		)
@@ -144,14 +144,14 @@ export async function up( db: Kysely< any > ): Promise< void > {
 		[
 			'bugs_search_insert',
 			'after insert',
-			`insert into bug_search (rowid, title, scope) values (new.id, new.title, ${ scope(
+			`insert into bug_search (rowid, doc) values (new.id, ${ doc(
 				'new'
 			) });`,
 		],
 		[
 			'bugs_search_update',
-			'after update of title, campaign_id, tester_id',
-			`update bug_search set title = new.title, scope = ${ scope(
+			'after update of title, campaign_id',
+			`update bug_search set doc = ${ doc(
 				'new'
 			) } where rowid = new.id;`,
 		],

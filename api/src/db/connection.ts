@@ -13,6 +13,7 @@ import {
 import { createPool } from 'mysql2';
 import { withPreparedReads } from './prepared.ts';
 import type { Database } from './schema.ts';
+import { BUG_SEARCH_DOC_FUNCTION, bugSearchDoc } from './bug-search.ts';
 
 export type Engine = 'sqlite' | 'mysql';
 
@@ -110,6 +111,13 @@ function sqliteDialect( file: string ): SqliteDialect {
 	database.pragma( 'journal_mode = WAL' );
 	database.pragma( 'synchronous = NORMAL' );
 	database.pragma( 'foreign_keys = ON' );
+	// Called by the triggers that index bug titles (migration 0018): a connection without it cannot write a bug.
+	database.function(
+		BUG_SEARCH_DOC_FUNCTION,
+		{ deterministic: true },
+		( campaignId: unknown, title: unknown ) =>
+			bugSearchDoc( Number( campaignId ), String( title ?? '' ) )
+	);
 	return new ImmediateSqliteDialect( {
 		database: withStatementCache( database ),
 	} );

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
+import { scopedWord, titleWords } from '../../db/bug-search.ts';
 import { isMysql } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 import { toInteger } from '../../db/values.ts';
 
 /**
  * The bug form's duplicate hint: bugs of one campaign whose titles share words with a title being typed, found by
- * the database's full-text index (migration 0018, bug_search), most relevant first. The campaign (and, without the
- * bug parade, the tester) is a token of the match itself, so only that campaign's postings are intersected.
+ * the database's full-text index (migration 0018, bug_search), most relevant first. Each word is looked for as the
+ * campaign's own token (db/bug-search.ts), so only that campaign's postings are read.
  */
 
 export const SIMILAR_LIMIT = 3;
@@ -17,8 +18,8 @@ export const SIMILAR_MIN_LENGTH = 3;
 /** At most this many words of a title are looked for; each also as the start of a longer word. */
 const MAX_WORDS = 8;
 
-/** InnoDB's default innodb_ft_min_token_size: shorter words are not in its index. */
-const MYSQL_MIN_WORD = 3;
+/** A single letter, looked for as the start of a word, would match most of a campaign's titles. */
+const MIN_WORD = 2;
 
 export interface SimilarBugRow {
 	id: number;
@@ -33,9 +34,8 @@ export interface SimilarBugRow {
  * @param title
  * @param minLength
  */
-export function wordsOf( title: string, minLength = 1 ): string[] {
-	const words = title.toLowerCase().match( /[\p{L}\p{N}]+/gu ) ?? [];
-	return [ ...new Set( words ) ]
+export function wordsOf( title: string, minLength = MIN_WORD ): string[] {
+	return titleWords( title )
 		.filter( ( word ) => [ ...word ].length >= minLength )
 		.slice( 0, MAX_WORDS );
 }
@@ -62,7 +62,7 @@ export function createSimilarBugsRepository( db: Kysely< Database > ) {
 			title: string,
 			everyone: boolean
 		): Promise< SimilarBugRow[] > {
-			const words = wordsOf( title, mysql ? MYSQL_MIN_WORD : 1 );
+			const words = wordsOf( title );
 			if ( ! words.length ) {
 				return [];
 			}
@@ -72,33 +72,33 @@ export function createSimilarBugsRepository( db: Kysely< Database > ) {
 				status_id: number | string;
 				tester_id: number | string;
 			} >;
+			// Each word, or a word begun, as the campaign's own token (db/bug-search.ts): the campaign's postings only.
+			const tokens = words.map( ( word ) =>
+				scopedWord( campaignId, word )
+			);
 			if ( mysql ) {
-				// Boolean mode: the campaign (and tester) tokens required, at least one word (or its start).
-				const query = [
-					`+cp_${ campaignId }`,
-					...( everyone ? [] : [ `+ts_${ testerId }` ] ),
-					`+(${ words.map( ( word ) => `${ word }*` ).join( ' ' ) })`,
-				].join( ' ' );
+				// Boolean mode without operators between the words: any of them, most matching first.
+				const query = tokens
+					.map( ( token ) => `${ token }*` )
+					.join( ' ' );
 				( { rows } = await sql< ( typeof rows )[ number ] >`
 					select b.id, b.title, b.status_id, b.tester_id
 					from bug_search s
 					inner join bugs b on b.id = s.bug_id
 					where match (s.doc) against (${ query } in boolean mode)
+					${ everyone ? sql`` : sql`and b.tester_id = ${ testerId }` }
 					order by match (s.doc) against (${ query } in boolean mode) desc, b.id desc
 					limit ${ SIMILAR_LIMIT }`.execute( db ) );
 			} else {
-				const scope = [
-					`scope : cp${ campaignId }`,
-					...( everyone ? [] : [ `scope : ts${ testerId }` ] ),
-				].join( ' AND ' );
-				const query = `${ scope } AND title : (${ words
-					.map( ( word ) => `"${ word }"*` )
-					.join( ' OR ' ) })`;
+				const query = tokens
+					.map( ( token ) => `"${ token }"*` )
+					.join( ' OR ' );
 				( { rows } = await sql< ( typeof rows )[ number ] >`
 					select b.id, b.title, b.status_id, b.tester_id
 					from bug_search
 					inner join bugs b on b.id = bug_search.rowid
 					where bug_search match ${ query }
+					${ everyone ? sql`` : sql`and b.tester_id = ${ testerId }` }
 					order by bug_search.rank, b.id desc
 					limit ${ SIMILAR_LIMIT }`.execute( db ) );
 			}
