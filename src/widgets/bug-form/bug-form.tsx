@@ -327,7 +327,8 @@ export function BugForm( { campaign, devices, testerId }: BugFormProps ) {
 							initial={ initial }
 							enabled={ draft === null }
 						/>
-						{ campaign.language && (
+						{ /* A campaign may name its language without a message for it: no empty notice then. */ }
+						{ campaign.language?.message && (
 							<p
 								className={ `crowdscout-notice ${ block }__language` }
 							>

@@ -69,6 +69,21 @@ describe( 'bug form', () => {
 		expect( campaignIdFromPath( '/campaign/abc/bugform/' ) ).toBeNull();
 	} );
 
+	it( "shows the campaign's language message, and no empty notice when it has none", async () => {
+		bugFormApi( {
+			language: { code: 'it', message: 'Report your bugs in Italian.' },
+		} );
+		const { unmount } = await renderLoadedForm();
+		expect(
+			screen.getByText( 'Report your bugs in Italian.' )
+		).toHaveClass( 'crowdscout-notice' );
+		unmount();
+
+		bugFormApi( { language: { code: 'it', message: '' } } );
+		const { container } = await renderLoadedForm();
+		expect( container.querySelector( '.crowdscout-notice' ) ).toBeNull();
+	} );
+
 	it( 'shows a loading state, then the title, the heading, the three sections and the one device preselected', async () => {
 		const answer = deferred< void >();
 		const fake = bugFormApi().hold(
