@@ -48,6 +48,9 @@ export class UploadError extends HttpError {
 	}
 }
 
+/** The multipart field of an uploaded file, task or bug media (spec section 7). */
+export const MEDIA_FIELD = 'media';
+
 /** What a campaign accepts when its `valid_file_extensions` is empty: images and videos. */
 export const DEFAULT_EXTENSIONS = [
 	'jpg',

@@ -5,6 +5,7 @@ import { orNoTester, requireAuth } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { isStorageKey } from '../../storage/index.ts';
 import {
+	MEDIA_FIELD,
 	parseExtensions,
 	receiveUpload,
 	UploadError,
@@ -32,9 +33,6 @@ import { SIMILAR_MIN_LENGTH } from './similar-repository.ts';
  * payout estimator. Every call starts with the campaign's access read (404 for a campaign the tester may not see,
  * 403 for one they are not selected in); the writes also need the contract accepted and the campaign running.
  */
-
-/** The multipart field of an uploaded file (spec section 7). */
-export const MEDIA_FIELD = 'media';
 
 interface CampaignRequest {
 	params: { campaignId: number };

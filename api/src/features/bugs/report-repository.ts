@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
-import { campaignBugValues } from '../campaigns/bug-values.ts';
+import {
+	campaignAdditionalFields,
+	campaignBugValues,
+	type CampaignAdditionalField,
+} from '../campaigns/bug-values.ts';
 
 /**
  * The bug form's writes and the reads its checks need: the campaign's rules, the tester's uploads, and the bug
@@ -12,15 +16,7 @@ import { campaignBugValues } from '../campaigns/bug-values.ts';
  */
 
 /** One of the campaign's additional fields, as its checks need it. */
-export interface AdditionalFieldRule {
-	id: number;
-	slug: string;
-	name: string;
-	type: 'text' | 'select';
-	regex: string | null;
-	error: string | null;
-	options: string[];
-}
+export type AdditionalFieldRule = CampaignAdditionalField;
 
 /** What a bug of the campaign must satisfy (spec section 5, "Bug form"). */
 export interface BugFormRules {
@@ -70,20 +66,6 @@ export class UploadTakenError extends Error {
 	}
 }
 
-/**
- * A select's options as stored (a JSON array); anything else reads as none.
- *
- * @param stored
- */
-function optionsOf( stored: string | null ): string[] {
-	try {
-		const parsed: unknown = JSON.parse( stored ?? '[]' );
-		return Array.isArray( parsed ) ? parsed.map( String ) : [];
-	} catch {
-		return [];
-	}
-}
-
 export type BugReportsRepository = ReturnType<
 	typeof createBugReportsRepository
 >;
@@ -112,21 +94,7 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 					.select( 'id' )
 					.where( 'campaign_id', '=', campaignId )
 					.execute(),
-				db
-					.selectFrom( 'campaign_additional_fields' )
-					.select( [
-						'id',
-						'slug',
-						'name',
-						'type',
-						'regex',
-						'error_message',
-						'options',
-					] )
-					.where( 'campaign_id', '=', campaignId )
-					.orderBy( 'position' )
-					.orderBy( 'id' )
-					.execute(),
+				campaignAdditionalFields( db, campaignId ),
 			] );
 			const codes = ( list: string ) =>
 				new Set(
@@ -145,16 +113,9 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 					tasks.map( ( task ) => toInteger( task.id ) )
 				),
 				additional: fields.map( ( field ) => ( {
-					id: toInteger( field.id ),
-					slug: field.slug,
-					name: field.name,
-					type: field.type,
+					...field,
 					regex: field.regex || null,
-					error: field.error_message || null,
-					options:
-						field.type === 'select'
-							? optionsOf( field.options )
-							: [],
+					error: field.error || null,
 				} ) ),
 			};
 		},

@@ -16,7 +16,7 @@ import { DEVICE_TYPES } from '../../lookups/devices.ts';
 import { parseExtensions } from '../../storage/upload.ts';
 import type { CampaignTask } from '../tasks/repository.ts';
 import type { Locale } from './types.ts';
-import { campaignBugValues } from './bug-values.ts';
+import { campaignAdditionalFields, campaignBugValues } from './bug-values.ts';
 
 /**
  * The reads of one campaign's pages (preview, manual, payout) and the tester's start of it. Whether the tester may
@@ -97,20 +97,6 @@ const validInvalid = ( names: string[], valid: Set< number > ) => ( {
 	valid: names.filter( ( _name, index ) => valid.has( index + 1 ) ),
 	invalid: names.filter( ( _name, index ) => ! valid.has( index + 1 ) ),
 } );
-
-/**
- * A select's options as stored (a JSON array); anything else reads as none rather than failing the page.
- *
- * @param stored
- */
-function optionsOf( stored: string | null ): string[] {
-	try {
-		const parsed: unknown = JSON.parse( stored ?? '[]' );
-		return Array.isArray( parsed ) ? parsed.map( String ) : [];
-	} catch {
-		return [];
-	}
-}
 
 export function createCampaignDetailReads( db: Kysely< Database > ) {
 	/**
@@ -285,20 +271,7 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 						.executeTakeFirstOrThrow(),
 					acceptedDevices( campaignId ),
 					campaignBugValues( db, campaignId ),
-					db
-						.selectFrom( 'campaign_additional_fields' )
-						.select( [
-							'slug',
-							'name',
-							'type',
-							'regex',
-							'error_message',
-							'options',
-						] )
-						.where( 'campaign_id', '=', campaignId )
-						.orderBy( 'position' )
-						.orderBy( 'id' )
-						.execute(),
+					campaignAdditionalFields( db, campaignId ),
 					db
 						.selectFrom( 'campaign_tasks' )
 						.select( [ 'id', 'name' ] )
@@ -368,17 +341,9 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 					} ) ),
 					NO_USE_CASE,
 				],
-				additionalFields: fields.map( ( field ) => ( {
-					slug: field.slug,
-					name: field.name,
-					type: field.type,
-					regex: field.regex,
-					error: field.error_message,
-					options:
-						field.type === 'select'
-							? optionsOf( field.options )
-							: [],
-				} ) ),
+				additionalFields: fields.map(
+					( { id: _id, ...field } ) => field
+				),
 			};
 		},
 

@@ -2,7 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { handler } from '../../contract/handler.ts';
 import { orNoTester, requireAuth } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { parseExtensions, receiveUpload } from '../../storage/upload.ts';
+import {
+	MEDIA_FIELD,
+	parseExtensions,
+	receiveUpload,
+} from '../../storage/upload.ts';
 import {
 	NO_PERMISSION_MESSAGE,
 	requireSelected,
@@ -12,9 +16,6 @@ import type { TaskMediaRow, TaskOfCampaign } from './repository.ts';
 
 export const TASK_NOT_FOUND_MESSAGE = 'Task not found';
 export const MEDIA_NOT_FOUND_MESSAGE = 'Media not found';
-
-/** The multipart field of an uploaded file (spec section 7). */
-export const MEDIA_FIELD = 'media';
 
 interface TaskRequest {
 	params: { campaignId: number; taskId: number };
