@@ -129,10 +129,13 @@ Crowdscout is running at ${
   }/my-dashboard/   (every state)
   Unverified:  ${ login( 'unverified@crowdscout.test' ) }   → ${
 		platform.url
-  }/payments/   (booty below threshold)
+  }/payments/   (fiscal profile unverified, booty below threshold)
   Heavy:       ${ login( 'heavy@crowdscout.test' ) }   → ${
 		platform.url
   }/experience-points/   (thousands of rows)
+  Invoice:     ${ login( 'invoice@crowdscout.test' ) }   → ${
+		platform.url
+  }/payments/   (the bank-invoice payment flow)
   Lead:        ${ login( 'lead@crowdscout.test' ) }   → ${
 		platform.url
   }/my-dashboard/

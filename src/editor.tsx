@@ -24,6 +24,7 @@ import ranking from '../blocks/ranking/block.json';
 import signup from '../blocks/signup/block.json';
 import signupConfirmation from '../blocks/signup-confirmation/block.json';
 import thankYou from '../blocks/thank-you/block.json';
+import wallet from '../blocks/wallet/block.json';
 
 /**
  * Every widget block. The block.json files are the single source of their settings: PHP registers the same
@@ -48,6 +49,7 @@ export const BLOCKS: BlockMetadata[] = [
 	signup,
 	signupConfirmation,
 	thankYou,
+	wallet,
 ];
 
 /**

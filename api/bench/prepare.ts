@@ -2,8 +2,9 @@
  * Benchmark data for `npm run bench` (scripts/bench/api.mjs): migrates the database at --db-url, and unless it
  * already holds this exact data set, seeds it at the requested scale with one extra tester given the `heavy`
  * demo profile (thousands of applications, experience entries and bugs). Prints one JSON line on stdout:
- * `{ token, testerId, campaignId, bugId, task, bugForm, apply, seeded, ms }`, a bearer token for that tester signed with
- * CROWDSCOUT_SECRET (`apply`: the applying row's campaigns, answers and testers, prepareApplying).
+ * `{ token, testerId, campaignId, bugId, task, bugForm, apply, paymentId, pay, seeded, ms }`, a bearer token for that tester
+ * signed with CROWDSCOUT_SECRET (`apply`: the applying row's campaigns, answers and testers, prepareApplying; `pay`:
+ * the testers who may request a payment, preparePaying).
  *
  *   node --import tsx api/bench/prepare.ts --db-url URL --testers N --campaigns M --bugs-per-tester K
  *     --experience-per-tester E --reference-date YYYY-MM-DD
@@ -199,6 +200,77 @@ async function prepareApplying( db: Kysely< Database >, heavyId: number ) {
 			testers.length - ( 1 - ( testers.length % 2 ) )
 		),
 	};
+}
+
+/**
+ * Creating a payment request succeeds once per tester (then one is processing), so the paying row needs a supply
+ * of testers who may request one: a Verified fiscal profile, no request processing, and pending booty reaching
+ * their threshold and the 3 euro minimum; up to PAY_TESTERS of them, each sent one request. The requests an
+ * earlier run created (PayPal to BENCH_PAYOUT_EMAIL) are undone here first: their entries pending again, the
+ * testers' pending counters summed again from them, the requests deleted.
+ */
+export const BENCH_PAYOUT_EMAIL = 'bench-payout@crowdscout.test';
+const PAY_TESTERS = 20_000;
+
+async function preparePaying( db: Kysely< Database >, heavyId: number ) {
+	const benchRequests = db
+		.selectFrom( 'payment_requests' )
+		.where( 'paypal_email', '=', BENCH_PAYOUT_EMAIL );
+	await db
+		.updateTable( 'booty_entries' )
+		.set( { payment_request_id: null } )
+		.where( 'payment_request_id', 'in', benchRequests.select( 'id' ) )
+		.execute();
+	await db
+		.updateTable( 'testers' )
+		.set( ( eb ) => {
+			const pendingSum = ( column: 'gross_cents' | 'net_cents' ) =>
+				eb
+					.selectFrom( 'booty_entries as b' )
+					.select(
+						sql< number >`coalesce(sum(${ sql.ref(
+							`b.${ column }`
+						) }), 0)`.as( 'n' )
+					)
+					.whereRef( 'b.tester_id', '=', 'testers.id' )
+					.where( 'b.payment_request_id', 'is', null );
+			return {
+				pending_booty_gross_cents: pendingSum( 'gross_cents' ),
+				pending_booty_net_cents: pendingSum( 'net_cents' ),
+			};
+		} )
+		.where( 'id', 'in', benchRequests.select( 'tester_id' ) )
+		.execute();
+	await db
+		.deleteFrom( 'payment_requests' )
+		.where( 'paypal_email', '=', BENCH_PAYOUT_EMAIL )
+		.execute();
+	return db
+		.selectFrom( 'testers as t' )
+		.innerJoin( 'fiscal_profiles as f', 'f.tester_id', 't.id' )
+		.select( 't.wp_user_id' )
+		.where( 'f.status', '=', 'verified' )
+		.where( 't.deleted_at', 'is', null )
+		.where( 't.id', '<>', heavyId )
+		.where( 't.pending_booty_gross_cents', '>=', 300 )
+		.whereRef(
+			't.pending_booty_gross_cents',
+			'>=',
+			't.booty_threshold_cents'
+		)
+		.where( ( eb ) =>
+			eb.not(
+				eb.exists(
+					eb
+						.selectFrom( 'payment_requests as p' )
+						.select( 'p.id' )
+						.whereRef( 'p.open_tester_id', '=', 't.id' )
+				)
+			)
+		)
+		.orderBy( 't.id' )
+		.limit( PAY_TESTERS )
+		.execute();
 }
 
 /**
@@ -643,6 +715,16 @@ try {
 		.limit( 1 )
 		.executeTakeFirstOrThrow();
 	const applying = await prepareApplying( db, heavy.id );
+	const paying = await preparePaying( db, heavy.id );
+	// The wallet's reads: the tester's newest paid request (its details).
+	const paid = await db
+		.selectFrom( 'payment_requests' )
+		.select( 'id' )
+		.where( 'tester_id', '=', heavy.id )
+		.where( 'status', '=', 'paid' )
+		.orderBy( 'paid_at', 'desc' )
+		.limit( 1 )
+		.executeTakeFirst();
 	const bugForm = await prepareBugForm(
 		db,
 		heavy.id,
@@ -697,6 +779,15 @@ try {
 					applying.testers.map( async ( row ) => ( {
 						token: await mint( row.wp_user_id ),
 						device: Number( row.device ),
+					} ) )
+				),
+			},
+			paymentId: paid?.id ?? null,
+			pay: {
+				email: BENCH_PAYOUT_EMAIL,
+				testers: await Promise.all(
+					paying.map( async ( row ) => ( {
+						token: await mint( row.wp_user_id ),
 					} ) )
 				),
 			},

@@ -41,6 +41,8 @@ import { createTestersRepository } from './features/me/repository.ts';
 import { createLookupsRepository } from './features/lookups/repository.ts';
 import { createProfilePartsRepository } from './features/profile-parts/repository.ts';
 import { createFiscalRepository } from './features/fiscal/repository.ts';
+import { createPaymentsRepository } from './features/payments/repository.ts';
+import { createPaymentsAdminRepository } from './features/payments/admin-repository.ts';
 import { createDevicesRepository } from './features/devices/repository.ts';
 import { createBugsRepository } from './features/bugs/repository.ts';
 import { createBugReportsRepository } from './features/bugs/report-repository.ts';
@@ -168,6 +170,9 @@ export async function buildApp( {
 		key: { secret },
 		timeoutMs: config.wordpressTimeoutMs,
 	} );
+	const files =
+		storage ??
+		createLocalStorage( mediaDirectory( config.dataDir ?? readDataDir() ) );
 	const services: Services = {
 		health: createHealthRepository( db ),
 		testers,
@@ -178,6 +183,8 @@ export async function buildApp( {
 		lookups: createLookupsRepository( db ),
 		profileParts: createProfilePartsRepository( db ),
 		fiscal: createFiscalRepository( db ),
+		payments: createPaymentsRepository( db ),
+		paymentsAdmin: createPaymentsAdminRepository( db, files ),
 		devices: createDevicesRepository( db ),
 		bugs: createBugsRepository( db ),
 		bugReports: createBugReportsRepository( db ),
@@ -186,11 +193,7 @@ export async function buildApp( {
 		siteSettings: createSiteSettings( wordpress, app.log ),
 		tasks: createTasksRepository( db ),
 		applications: createApplicationsRepository( db ),
-		storage:
-			storage ??
-			createLocalStorage(
-				mediaDirectory( config.dataDir ?? readDataDir() )
-			),
+		storage: files,
 		mediaUrls: createMediaUrls( secret ),
 		maxUploadBytes,
 		tokens,

@@ -11,6 +11,8 @@ import type { TestersRepository } from './features/me/repository.ts';
 import type { LookupsRepository } from './features/lookups/repository.ts';
 import type { ProfilePartsRepository } from './features/profile-parts/repository.ts';
 import type { FiscalRepository } from './features/fiscal/repository.ts';
+import type { PaymentsRepository } from './features/payments/repository.ts';
+import type { PaymentsAdminRepository } from './features/payments/admin-repository.ts';
 import type { DevicesRepository } from './features/devices/repository.ts';
 import type { BugsRepository } from './features/bugs/repository.ts';
 import type { BugReportsRepository } from './features/bugs/report-repository.ts';
@@ -36,6 +38,10 @@ export interface Services {
 	lookups: LookupsRepository;
 	profileParts: ProfilePartsRepository;
 	fiscal: FiscalRepository;
+	/** The tester's wallet: payment requests and booty entries. */
+	payments: PaymentsRepository;
+	/** The back office's payment queue and receipts (administrators only). */
+	paymentsAdmin: PaymentsAdminRepository;
 	devices: DevicesRepository;
 	bugs: BugsRepository;
 	/** The bug form: its rules, uploads and the bug's write. */

@@ -391,6 +391,7 @@ describe( `demo testers on ${ testEngine() }`, () => {
 		'veteran',
 		'unverified',
 		'heavy',
+		'invoice',
 	];
 	const REFERENCE = '2026-11-01 00:00:00';
 	let first: TestDatabase;
@@ -517,7 +518,8 @@ describe( `demo testers on ${ testEngine() }`, () => {
 			await distinct(
 				`select distinct status as v from payment_requests where tester_id = ${ id }`
 			),
-			[ 'paid', 'processing' ]
+			// Paid ones only: the wallet lets her request the pending booty.
+			[ 'paid' ]
 		);
 		// The four dashboard tables (spec: active, available, completed awaiting review, closed).
 		const [ tables ] = numbers(
@@ -568,6 +570,40 @@ describe( `demo testers on ${ testEngine() }`, () => {
 			[ 'unverified' ]
 		);
 		assert.equal( await count( 'payment_requests', 'unverified' ), 0 );
+	} );
+
+	it( 'gives the wallet its states: a request processing (heavy), a bank-invoice tester with booty to request', async () => {
+		assert.deepEqual(
+			await distinct(
+				`select distinct status as v from payment_requests where tester_id = ${ ids.heavy }`
+			),
+			[ 'paid', 'processing' ]
+		);
+		assert.deepEqual(
+			await distinct(
+				`select concat_ws('/', type, status) as v from fiscal_profiles where tester_id in (${ ids.heavy }, ${ ids.invoice }) order by tester_id`
+			),
+			[ 'non-italian/verified', 'vat/verified' ]
+		);
+		const invoice = await tester( 'invoice' );
+		assert.ok(
+			invoice.pending_booty_gross_cents >= invoice.booty_threshold_cents,
+			JSON.stringify( invoice )
+		);
+		assert.deepEqual(
+			await distinct(
+				`select distinct status as v from payment_requests where tester_id = ${ ids.invoice }`
+			),
+			[ 'paid' ]
+		);
+		// Receipts are named for the demo testers' paid requests only (the seed writes their files).
+		assert.deepEqual(
+			await distinct(
+				`select distinct case when receipt_path = concat('receipt-', id, '.pdf') then 'named' else coalesce(receipt_path, 'none') end as v
+				from payment_requests where status = 'paid' and tester_id in (${ ids.veteran }, ${ ids.invoice })`
+			),
+			[ 'named' ]
+		);
 	} );
 
 	it( 'gives the heavy tester thousands of rows', async () => {

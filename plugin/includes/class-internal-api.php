@@ -51,6 +51,13 @@ final class Internal_Api {
 	private Welcome_Email $welcome;
 
 	/**
+	 * The payment mails.
+	 *
+	 * @var Payment_Email
+	 */
+	private Payment_Email $payment_email;
+
+	/**
 	 * Settings.
 	 *
 	 * @var Settings
@@ -63,15 +70,17 @@ final class Internal_Api {
 	 * @param Channel_Signature $signature Signature verification.
 	 * @param Users             $users     Identity operations.
 	 * @param Login_Guard       $guard     The login throttle.
-	 * @param Welcome_Email     $welcome   The welcome email.
-	 * @param Settings          $settings  Settings.
+	 * @param Welcome_Email     $welcome       The welcome email.
+	 * @param Settings          $settings      Settings.
+	 * @param Payment_Email     $payment_email The payment mails.
 	 */
-	public function __construct( Channel_Signature $signature, Users $users, Login_Guard $guard, Welcome_Email $welcome, Settings $settings ) {
-		$this->signature = $signature;
-		$this->users     = $users;
-		$this->guard     = $guard;
-		$this->welcome   = $welcome;
-		$this->settings  = $settings;
+	public function __construct( Channel_Signature $signature, Users $users, Login_Guard $guard, Welcome_Email $welcome, Settings $settings, Payment_Email $payment_email ) {
+		$this->signature     = $signature;
+		$this->users         = $users;
+		$this->guard         = $guard;
+		$this->welcome       = $welcome;
+		$this->settings      = $settings;
+		$this->payment_email = $payment_email;
 	}
 
 	/**
@@ -84,22 +93,23 @@ final class Internal_Api {
 	}
 
 	/**
-	 * Registers the ten routes.
+	 * Registers the eleven routes.
 	 *
 	 * @return void
 	 */
 	public function register_routes(): void {
 		$routes = array(
-			'/internal/users'                       => array( WP_REST_Server::CREATABLE, 'create_user' ),
-			'/internal/users/check-password'        => array( WP_REST_Server::CREATABLE, 'check_password' ),
-			'/internal/users/list'                  => array( WP_REST_Server::CREATABLE, 'list_users' ),
-			'/internal/users/(?P<id>\d+)/password' => array( 'PUT', 'change_password' ),
-			'/internal/users/(?P<id>\d+)/email'    => array( 'PUT', 'change_email' ),
-			'/internal/users/(?P<id>\d+)/names'    => array( 'PUT', 'change_names' ),
-			'/internal/users/(?P<id>\d+)'          => array( WP_REST_Server::DELETABLE, 'delete_user' ),
-			'/internal/users/(?P<id>\d+)/role'     => array( WP_REST_Server::READABLE, 'read_role' ),
-			'/internal/users/(?P<id>\d+)/welcome'  => array( WP_REST_Server::CREATABLE, 'send_welcome' ),
-			'/internal/settings'                    => array( WP_REST_Server::READABLE, 'read_settings' ),
+			'/internal/users'                          => array( WP_REST_Server::CREATABLE, 'create_user' ),
+			'/internal/users/check-password'           => array( WP_REST_Server::CREATABLE, 'check_password' ),
+			'/internal/users/list'                     => array( WP_REST_Server::CREATABLE, 'list_users' ),
+			'/internal/users/(?P<id>\d+)/password'     => array( 'PUT', 'change_password' ),
+			'/internal/users/(?P<id>\d+)/email'        => array( 'PUT', 'change_email' ),
+			'/internal/users/(?P<id>\d+)/names'        => array( 'PUT', 'change_names' ),
+			'/internal/users/(?P<id>\d+)'              => array( WP_REST_Server::DELETABLE, 'delete_user' ),
+			'/internal/users/(?P<id>\d+)/role'         => array( WP_REST_Server::READABLE, 'read_role' ),
+			'/internal/users/(?P<id>\d+)/welcome'      => array( WP_REST_Server::CREATABLE, 'send_welcome' ),
+			'/internal/users/(?P<id>\d+)/payment-mail' => array( WP_REST_Server::CREATABLE, 'send_payment_mail' ),
+			'/internal/settings'                       => array( WP_REST_Server::READABLE, 'read_settings' ),
 		);
 		foreach ( $routes as $route => list( $methods, $handler ) ) {
 			register_rest_route(
@@ -199,6 +209,34 @@ final class Internal_Api {
 		$locale = strtolower( self::string( $body, 'locale' ) );
 		if ( ! $this->welcome->send( $user, Locale::is_supported( $locale ) ? $locale : Locale::FALLBACK ) ) {
 			return new WP_Error( 'mail_failed', __( 'The welcome email could not be sent.', 'crowdscout' ), array( 'status' => 500 ) );
+		}
+		return new WP_REST_Response( array( 'sent' => true ), 202 );
+	}
+
+	/**
+	 * POST /internal/users/{id}/payment-mail {event, payment, gross, net, currency, method, paidDate} → 202
+	 * {sent: true}: the mail that the payment request was received (`event` received) or paid (`event` paid, with
+	 * `paidDate` YYYY-MM-DD), in the language the tester last read the site in (User_Language); 400 invalid_input
+	 * for a body that is not such an object; 404 for an unknown user; 500 when the mail could not be handed over.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function send_payment_mail( WP_REST_Request $request ) {
+		$body = self::body( $request );
+		if ( is_wp_error( $body ) ) {
+			return $body;
+		}
+		$mail = Payment_Email::payload( $body );
+		if ( is_wp_error( $mail ) ) {
+			return $mail;
+		}
+		$user = $this->users->find( self::user_id( $request ) );
+		if ( null === $user ) {
+			return new WP_Error( 'user_not_found', __( 'No such user.', 'crowdscout' ), array( 'status' => 404 ) );
+		}
+		if ( ! $this->payment_email->send( $user, $mail ) ) {
+			return new WP_Error( 'mail_failed', __( 'The payment email could not be sent.', 'crowdscout' ), array( 'status' => 500 ) );
 		}
 		return new WP_REST_Response( array( 'sent' => true ), 202 );
 	}

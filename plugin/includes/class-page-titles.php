@@ -23,10 +23,10 @@ final class Page_Titles {
 	 * message pages, Devices and Experience Points (their sidebar names above the "Your devices" and "History"
 	 * cards), My bugs ("Uploaded Bugs"), Ranking ("Ranking"), the bug's page (the bug's own title, which only
 	 * the widget knows), the campaign's preview and manual ("CP{id} - {type name}"), the pre-selection form
-	 * ("It's your time, apply now"), the bug form ("Bug form" above "[CP{id}] - {campaign title}") and the public
-	 * view of a bug (the bug's own title).
+	 * ("It's your time, apply now"), the bug form ("Bug form" above "[CP{id}] - {campaign title}"), the public
+	 * view of a bug (the bug's own title) and the wallet ("Wallet").
 	 */
-	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'profile', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye', 'devices', 'experience', 'my-bugs', 'ranking', 'bug', 'campaign-preview', 'campaign-manual', 'preselection-form', 'bug-form', 'public-bug' );
+	private const OWN_TITLE_WIDGETS = array( 'dashboard', 'profile', 'login', 'signup', 'signup-confirmation', 'thank-you', 'goodbye', 'devices', 'experience', 'my-bugs', 'ranking', 'bug', 'campaign-preview', 'campaign-manual', 'preselection-form', 'bug-form', 'public-bug', 'wallet' );
 
 	/**
 	 * Pages.

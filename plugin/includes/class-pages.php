@@ -67,7 +67,7 @@ final class Pages {
 			'faq'                             => self::route( self::OPEN ),
 			'discover-experience-points'      => self::route( self::OPEN ),
 			'leaderboard'                     => self::route( self::LOGIN, widget: 'ranking' ),
-			'payments'                        => self::route( self::LOGIN ),
+			'payments'                        => self::route( self::LOGIN, widget: 'wallet' ),
 			'my-bugs'                         => self::route( self::LOGIN, widget: 'my-bugs', aliases: array( 'it/i-miei-bug', 'es/errores-cargados' ) ),
 			'bugs/show'                       => self::route( self::LOGIN, widget: 'bug', title: 'Bug', address: 'bugs/show/{id}' ),
 			'campaigns/preview'               => self::route( self::LOGIN, widget: 'campaign-preview', title: 'Campaign preview', address: 'campaigns/{id}/preview' ),

@@ -90,6 +90,8 @@ final class Plugin {
 			$this->admin_bar(),
 			$this->router(),
 			$this->referral(),
+			$this->user_language(),
+			$this->payouts_page(),
 			$this->lifecycle(),
 		);
 		foreach ( $components as $component ) {
@@ -180,7 +182,7 @@ final class Plugin {
 	public function internal_api(): Internal_Api {
 		return $this->service(
 			Internal_Api::class,
-			fn() => new Internal_Api( $this->channel_signature(), $this->users(), $this->login_guard(), $this->welcome_email(), $this->settings() )
+			fn() => new Internal_Api( $this->channel_signature(), $this->users(), $this->login_guard(), $this->welcome_email(), $this->settings(), $this->payment_email() )
 		);
 	}
 
@@ -392,6 +394,45 @@ final class Plugin {
 	 */
 	public function welcome_email(): Welcome_Email {
 		return $this->service( Welcome_Email::class, static fn() => new Welcome_Email() );
+	}
+
+	/**
+	 * The payment mails (request received, request paid).
+	 *
+	 * @return Payment_Email
+	 */
+	public function payment_email(): Payment_Email {
+		return $this->service( Payment_Email::class, static fn() => new Payment_Email() );
+	}
+
+	/**
+	 * The language each user last read the site in.
+	 *
+	 * @return User_Language
+	 */
+	public function user_language(): User_Language {
+		return $this->service( User_Language::class, static fn() => new User_Language() );
+	}
+
+	/**
+	 * The API's back-office payment routes.
+	 *
+	 * @return Admin\Payments_Api
+	 */
+	public function payments_api(): Admin\Payments_Api {
+		return $this->service(
+			Admin\Payments_Api::class,
+			fn() => new Admin\Payments_Api( $this->jwt(), array( $this->settings(), 'api_url' ) )
+		);
+	}
+
+	/**
+	 * Crowdscout → Payouts in wp-admin.
+	 *
+	 * @return Admin\Payouts_Page
+	 */
+	public function payouts_page(): Admin\Payouts_Page {
+		return $this->service( Admin\Payouts_Page::class, fn() => new Admin\Payouts_Page( $this->payments_api() ) );
 	}
 
 	/**

@@ -286,6 +286,38 @@ function endpoints( data ) {
 						: [] ),
 			  ]
 			: [] ),
+		// The wallet (issue 26): the history table, a paid request's details and the booty details as the widget
+		// asks for them (default sorts, 10 a page), then requesting a payment, each request a tester who may make
+		// one (prepare.ts explains the supply and its cleanup).
+		{
+			name: 'GET /users/me/payments (wallet history)',
+			path: '/users/me/payments?limit=10&start=0&orderBy=paidDate&order=DESC',
+		},
+		...( data.paymentId
+			? [
+					{
+						name: 'GET /users/me/payments/{id} (payment details)',
+						path: `/users/me/payments/${ data.paymentId }?limit=10&start=0&orderBy=date&order=DESC`,
+					},
+			  ]
+			: [] ),
+		{
+			name: 'GET /users/me/pending_booty/details (booty details)',
+			path: '/users/me/pending_booty/details?limit=10&start=0&orderBy=attributionDate&order=DESC',
+		},
+		...( data.pay?.testers.length
+			? [
+					{
+						name: `POST /users/me/payments create a request (a new tester each time, ${ data.pay.testers.length.toLocaleString(
+							'en'
+						) } available)`,
+						path: '/users/me/payments',
+						method: 'POST',
+						pay: data.pay,
+						target: { requestsPerSecond: 300, p99Ms: 100 },
+					},
+			  ]
+			: [] ),
 		// The pre-selection form as the apply page reads it (every kind of question, one prefilled from the
 		// profile), on a benchmark campaign the tester has not applied to; then applying, each request a tester
 		// and campaign pair that has no application yet (prepare.ts explains the supply and its cleanup).
@@ -343,6 +375,36 @@ function applyRequests( url, apply ) {
 }
 
 /**
+ * The paying row's requests: request i is tester i's (prepare.ts's supply), a PayPal payout to the benchmark's
+ * address; past the supply, testers come round again and are refused (409, counted as failed).
+ *
+ * @param {any} pay What prepare.ts printed for it.
+ */
+function payRequests( pay ) {
+	pay.sent ??= 0;
+	const body = JSON.stringify( {
+		method: { type: 'paypal', email: pay.email },
+	} );
+	return [
+		{
+			method: 'POST',
+			setupRequest: ( request ) => {
+				const tester = pay.testers[ pay.sent++ % pay.testers.length ];
+				return {
+					...request,
+					headers: {
+						...request.headers,
+						authorization: `Bearer ${ tester.token }`,
+						'content-type': 'application/json',
+					},
+					body,
+				};
+			},
+		},
+	];
+}
+
+/**
  * This core's speed now: SHA-256 digests of 1 KB per second, over one second. Printed beside each engine's table:
  * a shared virtual machine runs faster at some hours than at others, and two runs compare only at equal speed.
  *
@@ -388,6 +450,7 @@ function load( {
 	bodies,
 	removeAdded,
 	apply,
+	pay,
 } ) {
 	const headers = { authorization: `Bearer ${ token }` };
 	// After each body, a DELETE of what it added (its answer's id).
@@ -407,6 +470,7 @@ function load( {
 				duration: seconds,
 				headers,
 				...( apply && { requests: applyRequests( url, apply ) } ),
+				...( pay && { requests: payRequests( pay ) } ),
 				// A write: each connection sends the bodies in turn.
 				...( bodies && {
 					requests: bodies.flatMap( ( body ) => [
@@ -695,6 +759,7 @@ export async function benchApi( {
 				bodies: endpoint.bodies,
 				removeAdded: endpoint.removeAdded,
 				apply: endpoint.apply,
+				pay: endpoint.pay,
 			};
 			// Warm-up: the JIT, the database's caches.
 			await load( { ...options, seconds: 2 } );

@@ -59,6 +59,15 @@ export const DEMO_TESTERS = [
 		country: 'ES',
 		profile: 'heavy',
 	},
+	{
+		email: 'invoice@crowdscout.test',
+		password: 'Invoice1234!',
+		name: 'Ivo',
+		surname: 'Invoice',
+		birthDate: '1979-02-11',
+		country: 'IT',
+		profile: 'invoice',
+	},
 ];
 
 /** The small set of `npm start`: generated testers and campaigns around the demo testers. */

@@ -49,6 +49,7 @@ const widgets: Record< string, WidgetLoader > = {
 		import( /* webpackChunkName: "widget-bug-form" */ './bug-form' ),
 	'public-bug': () =>
 		import( /* webpackChunkName: "widget-public-bug" */ './public-bug' ),
+	wallet: () => import( /* webpackChunkName: "widget-wallet" */ './wallet' ),
 };
 
 export function findWidget( name: string ): WidgetLoader | undefined {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { join } from 'node:path';
 import {
 	test as base,
 	expect,
@@ -131,3 +133,31 @@ export const scrollsSideways = ( page: Page ) =>
 	);
 
 export { expect };
+
+/** A mail WordPress sent, as the development mu-plugin records it in the data directory's mail.jsonl. */
+export interface SentMail {
+	to: unknown;
+	subject: string;
+	message: string;
+}
+
+/**
+ * The mails WordPress sent to an address so far.
+ *
+ * @param email
+ */
+export function mailsTo( email: string ): SentMail[] {
+	const file = join(
+		process.env.CROWDSCOUT_E2E_DATA_DIR ?? '',
+		'mail.jsonl'
+	);
+	if ( ! fs.existsSync( file ) ) {
+		return [];
+	}
+	return fs
+		.readFileSync( file, 'utf8' )
+		.split( '\n' )
+		.filter( Boolean )
+		.map( ( line ) => JSON.parse( line ) as SentMail )
+		.filter( ( mail ) => JSON.stringify( mail.to ).includes( email ) );
+}

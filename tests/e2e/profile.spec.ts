@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import pkg from 'codice-fiscale-js';
 
-import { test, expect, logIn, DEMO } from './fixtures';
+import { test, expect, logIn, mailsTo, DEMO } from './fixtures';
 
 // The package is CommonJS: its class comes as a property of the module, which its types call the default export.
 const { CodiceFiscale } = pkg as unknown as { CodiceFiscale: typeof pkg };
@@ -80,25 +78,6 @@ function taxIdOf(
 		birthplace: 'Torino',
 		birthplaceProvincia: 'TO',
 	} );
-}
-
-/** Mails WordPress sent, as the development mu-plugin records them. */
-function mailsTo(
-	email: string
-): Array< { subject: string; message: string } > {
-	const file = path.join(
-		process.env.CROWDSCOUT_E2E_DATA_DIR ?? '',
-		'mail.jsonl'
-	);
-	if ( ! fs.existsSync( file ) ) {
-		return [];
-	}
-	return fs
-		.readFileSync( file, 'utf8' )
-		.split( '\n' )
-		.filter( Boolean )
-		.map( ( line ) => JSON.parse( line ) )
-		.filter( ( mail ) => JSON.stringify( mail.to ).includes( email ) );
 }
 
 /** A label's text, whole, with or without the required mark (" *") after it. */

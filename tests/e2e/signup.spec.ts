@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 
-import { test, expect } from './fixtures';
+import { test, expect, mailsTo } from './fixtures';
 
 const PASSWORD = 'Secret123';
 
@@ -10,23 +8,6 @@ const uniqueEmail = ( label: string ) =>
 	`${ label }-${ Date.now() }-${ Math.floor(
 		Math.random() * 1e6
 	) }@example.test`;
-
-/** Mails WordPress sent, as the development mu-plugin records them. */
-function mailsTo( email: string ): Array< { to: unknown; subject: string } > {
-	const file = path.join(
-		process.env.CROWDSCOUT_E2E_DATA_DIR ?? '',
-		'mail.jsonl'
-	);
-	if ( ! fs.existsSync( file ) ) {
-		return [];
-	}
-	return fs
-		.readFileSync( file, 'utf8' )
-		.split( '\n' )
-		.filter( Boolean )
-		.map( ( line ) => JSON.parse( line ) )
-		.filter( ( mail ) => JSON.stringify( mail.to ).includes( email ) );
-}
 
 function signupWidget( page: Page ): Locator {
 	return page.locator( '.wp-block-crowdscout-signup' );

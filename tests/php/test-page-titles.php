@@ -164,13 +164,14 @@ final class Page_Titles_Test extends Test_Case {
 			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['my-account'] ) );
 			$this->assertSame( '', $title( $ids['my-account'] ) );
 
-			// Devices, Experience Points, "Uploaded Bugs", "Ranking" and the bug's own title are the widgets' headings.
+			// Devices, Experience Points, "Uploaded Bugs", "Ranking", the bug's own title and "Wallet" are the widgets' headings.
 			$own = array(
 				'/personal-equipment/'   => 'personal-equipment',
 				'/it/experience-points/' => 'experience-points',
 				'/my-bugs/'              => 'my-bugs',
 				'/it/leaderboard/'       => 'leaderboard',
 				'/bugs/show/12/'         => 'bugs/show',
+				'/payments/'             => 'payments',
 			);
 			foreach ( $own as $uri => $route ) {
 				$_SERVER['REQUEST_URI'] = $uri;
@@ -179,9 +180,9 @@ final class Page_Titles_Test extends Test_Case {
 			}
 
 			// A page without a widget keeps the theme's title.
-			$_SERVER['REQUEST_URI'] = '/payments/';
-			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['payments'] ) );
-			$this->assertStringContainsString( 'Payments', $title( $ids['payments'] ) );
+			$_SERVER['REQUEST_URI'] = '/courses/';
+			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $ids['courses'] ) );
+			$this->assertStringContainsString( 'Courses', $title( $ids['courses'] ) );
 			$this->assertStringContainsString( 'My dashboard', $title( $ids['my-dashboard'] ), 'Elsewhere the dashboard keeps its title.' );
 		} finally {
 			$GLOBALS['post'] = null;

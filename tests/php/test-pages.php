@@ -154,6 +154,7 @@ final class Pages_Test extends Test_Case {
 		$this->assertSame( 0, get_post( $ids['vdp'] )->post_parent, 'The public view has no parent page.' );
 		$this->assertSame( '<!-- wp:crowdscout/bug-form /-->', get_post( $ids['campaign/bugform'] )->post_content );
 		$this->assertSame( '<!-- wp:crowdscout/public-bug /-->', get_post( $ids['vdp'] )->post_content );
+		$this->assertSame( '<!-- wp:crowdscout/wallet /-->', get_post( $ids['payments'] )->post_content );
 		$this->assertSame( 'Bug form', get_post( $ids['campaign/bugform'] )->post_title );
 		$this->assertEqualsCanonicalizing( array_values( array_unique( $addressed ) ), $this->plugin()->pages()->without_own_address() );
 		$listed = wp_list_pluck( get_pages(), 'ID' );
@@ -161,11 +162,11 @@ final class Pages_Test extends Test_Case {
 		$this->assertNotContains( $parent->ID, $listed );
 		$this->assertContains( $ids['my-bugs'], $listed );
 
-		foreach ( array( 'payments', 'courses', 'faq', 'testing-school', 'discover-experience-points' ) as $route ) {
+		foreach ( array( 'courses', 'faq', 'testing-school', 'discover-experience-points' ) as $route ) {
 			$this->assertSame( '', Pages::definitions()[ $route ]['widget'], $route );
 			$this->assertSame( Pages::placeholder(), get_post( $ids[ $route ] )->post_content, $route );
 		}
-		foreach ( array_merge( array_values( $widgets ), array( 'bug', 'bug-form', 'public-bug' ) ) as $widget ) {
+		foreach ( array_merge( array_values( $widgets ), array( 'bug', 'bug-form', 'public-bug', 'wallet' ) ) as $widget ) {
 			$this->assertTrue( \WP_Block_Type_Registry::get_instance()->is_registered( 'crowdscout/' . $widget ), "the $widget block is registered" );
 		}
 	}

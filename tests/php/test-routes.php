@@ -92,7 +92,7 @@ final class Routes_Test extends Test_Case {
 			'campaign/preview-selection-form' => 'preselection-form',
 			'campaign/bugform'   => 'bug-form',
 			'vdp'                => 'public-bug',
-			'payments'           => '',
+			'payments'           => 'wallet',
 			'courses'            => '',
 		);
 		foreach ( $widgets as $route => $widget ) {

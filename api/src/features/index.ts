@@ -61,6 +61,13 @@ import {
 	replaceMe,
 	updateMe,
 } from './me/routes.ts';
+import {
+	createMyPayment,
+	listMyBootyDetails,
+	listMyPaymentItems,
+	listMyPayments,
+} from './payments/routes.ts';
+import { listPayments, markPaymentPaid } from './payments/admin-routes.ts';
 import { searchPlaces } from './places/routes.ts';
 import { getMyPopup, listMyPopups } from './popups/routes.ts';
 import {
@@ -94,6 +101,12 @@ export const handlers: ContractHandlers = {
 	replaceMe,
 	deleteMe,
 	getMyPendingBooty,
+	listMyBootyDetails,
+	listMyPayments,
+	createMyPayment,
+	listMyPaymentItems,
+	listPayments,
+	markPaymentPaid,
 	confirmMyEmail,
 	listMyCampaigns,
 	listCampaigns,

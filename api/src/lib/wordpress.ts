@@ -88,6 +88,26 @@ export interface WordPressClient {
 	} ) => Promise< WordPressUserPage >;
 	/** The site's settings the API follows (Settings → Crowdscout). */
 	readSettings: () => Promise< WordPressSettings >;
+	/**
+	 * Asks WordPress to mail the tester about a payment request, in the language they last used on the site;
+	 * false when the user does not exist.
+	 */
+	sendPaymentMail: ( id: number, mail: PaymentMail ) => Promise< boolean >;
+}
+
+/** What a payment mail tells: POST /internal/users/{id}/payment-mail (docs/contracts.md). */
+export interface PaymentMail {
+	/** `received` when the request is created, `paid` when the back office marks it paid. */
+	event: 'received' | 'paid';
+	/** The request's id. */
+	payment: number;
+	/** Currency units, two decimals. */
+	gross: number;
+	net: number | null;
+	currency: string;
+	method: 'paypal' | 'iban';
+	/** YYYY-MM-DD, for `paid`. */
+	paidDate: string | null;
 }
 
 export interface WordPressSettings {
@@ -399,6 +419,18 @@ export function createWordPressClient( {
 				return unexpected( 'GET', path, answer );
 			}
 			return { publicUserPages: answer.body.publicUserPages };
+		},
+
+		async sendPaymentMail( id, mail ) {
+			const path = `/internal/users/${ id }/payment-mail`;
+			const answer = await call( 'POST', path, mail );
+			if ( answer.status === 202 || answer.status === 200 ) {
+				return true;
+			}
+			if ( answer.status === 404 ) {
+				return false;
+			}
+			return unexpected( 'POST', path, answer );
 		},
 	};
 }

@@ -26,7 +26,6 @@ interface DemoProfileState {
 	profession: string;
 	education: string;
 	fiscal: {
-		type: 'withholding' | 'non-italian';
 		/** An Italian municipality and its province, or a state (ISO alpha-2) with province EE. */
 		birthPlace: { city: string; province: string };
 		address: {
@@ -60,7 +59,6 @@ const STATES: Partial< Record< DemoProfile, DemoProfileState > > = {
 		profession: 'Employee (full-time)',
 		education: "Master's degree or equivalent",
 		fiscal: {
-			type: 'withholding',
 			birthPlace: { city: 'Milano', province: 'MI' },
 			address: {
 				country: 'IT',
@@ -82,7 +80,6 @@ const STATES: Partial< Record< DemoProfile, DemoProfileState > > = {
 		profession: 'Student',
 		education: 'Upper secondary school (high school diploma)',
 		fiscal: {
-			type: 'withholding',
 			birthPlace: { city: 'Torino', province: 'TO' },
 			address: {
 				country: 'IT',
@@ -104,7 +101,6 @@ const STATES: Partial< Record< DemoProfile, DemoProfileState > > = {
 		profession: 'Self-employed or freelancer',
 		education: "Bachelor's degree or equivalent",
 		fiscal: {
-			type: 'non-italian',
 			birthPlace: { city: 'ES', province: ABROAD },
 			address: {
 				country: 'ES',
@@ -116,6 +112,27 @@ const STATES: Partial< Record< DemoProfile, DemoProfileState > > = {
 			},
 			// A Spanish DNI with its check letter.
 			taxId: '12345678Z',
+		},
+	},
+	invoice: {
+		birthDate: '1979-02-11',
+		gender: 'male',
+		phone: '+393351234567',
+		city: 'Bologna',
+		emailConfirmed: true,
+		profession: 'Self-employed or freelancer',
+		education: "Bachelor's degree or equivalent",
+		fiscal: {
+			birthPlace: { city: 'Bologna', province: 'BO' },
+			address: {
+				country: 'IT',
+				province: 'BO',
+				city: 'Bologna',
+				street: 'Via Indipendenza',
+				streetNumber: '8',
+				zip: '40121',
+			},
+			taxId: 'matching',
 		},
 	},
 };
@@ -242,7 +259,7 @@ export async function writeDemoProfileStates(
 				.where( 'id', '=', plan.id )
 				.execute();
 			const values = {
-				type: fiscal.type,
+				type: plan.shape.fiscalType,
 				fiscal_id: fiscalId,
 				gender: state.gender,
 				birth_city: fiscal.birthPlace.city,

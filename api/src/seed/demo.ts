@@ -6,6 +6,7 @@ export const DEMO_PROFILES = [
 	'veteran',
 	'unverified',
 	'heavy',
+	'invoice',
 ] as const;
 
 export type DemoProfile = ( typeof DEMO_PROFILES )[ number ];
@@ -31,8 +32,12 @@ export interface DemoShape {
 	bugs: number;
 	experience: number;
 	fiscal: 'verified' | 'unverified';
-	/** Paid requests, one processing, and pending booty above the threshold on top. */
+	/** The fiscal profile's type: the wallet's automatic flow (withholding, non-italian) or the bank invoice. */
+	fiscalType: 'withholding' | 'non-italian' | 'vat';
+	/** Paid requests and pending booty above the threshold on top. */
 	payments: boolean;
+	/** With `payments`, a request still processing (the wallet's request button waits for it). */
+	processing: boolean;
 	readsPopups: boolean;
 }
 
@@ -46,7 +51,9 @@ const DEMO_SHAPES: Record< Exclude< DemoProfile, 'newcomer' >, DemoShape > = {
 		bugs: 80,
 		experience: 400,
 		fiscal: 'verified',
+		fiscalType: 'withholding',
 		payments: true,
+		processing: false,
 		readsPopups: false,
 	},
 	// Below the threshold: a referral bonus is all the booty there is.
@@ -58,7 +65,9 @@ const DEMO_SHAPES: Record< Exclude< DemoProfile, 'newcomer' >, DemoShape > = {
 		bugs: 6,
 		experience: 25,
 		fiscal: 'unverified',
+		fiscalType: 'withholding',
 		payments: false,
+		processing: false,
 		readsPopups: true,
 	},
 	heavy: {
@@ -69,7 +78,23 @@ const DEMO_SHAPES: Record< Exclude< DemoProfile, 'newcomer' >, DemoShape > = {
 		bugs: 1200,
 		experience: 3200,
 		fiscal: 'verified',
+		fiscalType: 'non-italian',
 		payments: true,
+		processing: true,
+		readsPopups: true,
+	},
+	// A flat-rate VAT holder: the wallet's bank-invoice flow, with paid requests and booty to request.
+	invoice: {
+		monthsAgo: 10,
+		deviceTypes: [ 0, 2 ],
+		applyToAll: false,
+		completes: true,
+		bugs: 12,
+		experience: 60,
+		fiscal: 'verified',
+		fiscalType: 'vat',
+		payments: true,
+		processing: false,
 		readsPopups: true,
 	},
 };

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { writeReceiptsOf } from '../features/payments/admin-repository.ts';
 import { isMysql } from '../db/engine.ts';
 import type { Database } from '../db/schema.ts';
 import { writeDemoBugReports } from './bug-reports.ts';
@@ -81,6 +82,14 @@ export async function seed(
 		await writeDemoProfileStates( db, demo );
 		await writeDemoCampaignStates( db, demo, context.now );
 		await writeDemoBugReports( db, demo, options.storage );
+		if ( options.storage ) {
+			// The demo testers' paid requests get their PDF receipts, as the back office makes them.
+			await writeReceiptsOf(
+				db,
+				options.storage,
+				demo.map( ( plan ) => plan.id )
+			);
+		}
 		await updateCampaignCounters( db, planned.campaigns );
 		await rebuildMonthlyRankCounts( db );
 	} );

@@ -46,6 +46,10 @@ export interface FakeWordPress {
 	failWelcomeWith: number | null;
 	/** When set, names changes are answered with this status. */
 	failNamesWith: number | null;
+	/** Payment mails asked for (POST /internal/users/{id}/payment-mail): user id and the mail's body. */
+	paymentMails: Array< { id: number; mail: Record< string, unknown > } >;
+	/** When set, payment mails are answered with this status. */
+	failPaymentMailWith: number | null;
 	/** Settings → Crowdscout, as GET /internal/settings answers them. */
 	settings: { publicUserPages: boolean };
 	addUser: ( user: {
@@ -87,6 +91,8 @@ export async function startFakeWordPress( {
 		welcomes: [],
 		failWelcomeWith: null,
 		failNamesWith: null,
+		paymentMails: [],
+		failPaymentMailWith: null,
 		settings: { publicUserPages: false },
 		addUser( {
 			email,
@@ -327,6 +333,22 @@ export async function startFakeWordPress( {
 				return [ 404, { code: 'not_found' } ];
 			}
 			fake.welcomes.push( { id: found.id, locale: input.locale } );
+			return [ 202, { sent: true } ];
+		}
+		if (
+			( match = /^\/internal\/users\/(\d+)\/payment-mail$/.exec(
+				path
+			) ) &&
+			method === 'POST'
+		) {
+			if ( fake.failPaymentMailWith ) {
+				return [ fake.failPaymentMailWith, { code: 'mail_failed' } ];
+			}
+			const found = user( match[ 1 ] );
+			if ( ! found ) {
+				return [ 404, { code: 'not_found' } ];
+			}
+			fake.paymentMails.push( { id: found.id, mail: { ...input } } );
 			return [ 202, { sent: true } ];
 		}
 		if (

@@ -46,6 +46,12 @@ describe( 'openapi.yaml', () => {
 				'PATCH /users/me updateMe bearer',
 				'POST /users/me/email_confirmation confirmMyEmail bearer',
 				'GET /users/me/pending_booty getMyPendingBooty bearer',
+				'GET /users/me/pending_booty/details listMyBootyDetails bearer',
+				'GET /users/me/payments listMyPayments bearer',
+				'POST /users/me/payments createMyPayment bearer',
+				'GET /users/me/payments/{paymentId} listMyPaymentItems bearer',
+				'GET /admin/payments listPayments bearer',
+				'POST /admin/payments/{paymentId}/paid markPaymentPaid bearer',
 				'GET /users/me/popups listMyPopups bearer',
 				'GET /users/me/popups/{popupId} getMyPopup bearer',
 				'GET /users/me/campaigns listMyCampaigns bearer',
@@ -590,7 +596,8 @@ describe( 'numbers in requests', () => {
 					assertRefused(
 						await get(
 							ctx,
-							`${ path }?${
+							// A path parameter (a payment's id) is any valid one: the query is refused first.
+							`${ path.replace( /\{[^}]+\}/g, '1' ) }?${
 								REQUIRED[ path ] ?? ''
 							}${ name }=${ encodeURIComponent( value ) }`,
 							tester

@@ -73,6 +73,11 @@ export interface DataTableProps< Row, Key extends string > {
 	/** Pagination under the table, shown when there is more than one page (or always: `paging.alwaysShown`). */
 	paging?: DataTablePaging;
 	rowClassName?: ( row: Row ) => string | undefined;
+	/**
+	 * A click anywhere on a row but its own links and buttons. A pointer shortcut only: the row must also hold a
+	 * button that does the same, for the keyboard and assistive technology.
+	 */
+	onRowClick?: ( row: Row ) => void;
 	/** Extra classes for the wrapper. */
 	className?: string;
 }
@@ -142,6 +147,7 @@ function HeaderCell< Row, Key extends string >( {
  * @param props.onSort       Called with the clicked column's sort key.
  * @param props.paging
  * @param props.rowClassName
+ * @param props.onRowClick
  * @param props.className
  */
 export function DataTable< Row, Key extends string = string >( {
@@ -155,6 +161,7 @@ export function DataTable< Row, Key extends string = string >( {
 	onSort,
 	paging,
 	rowClassName,
+	onRowClick,
 	className,
 }: DataTableProps< Row, Key > ) {
 	const { t } = useTranslation();
@@ -236,12 +243,32 @@ export function DataTable< Row, Key extends string = string >( {
 									: undefined,
 							};
 							return (
+								// The row's own button does the same for the keyboard (see onRowClick).
+								// eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
 								<tr
 									key={ key }
 									className={ join(
 										`${ block }__row`,
+										onRowClick &&
+											`${ block }__row--clickable`,
 										rowClassName?.( row )
 									) }
+									onClick={
+										onRowClick &&
+										( ( event ) => {
+											if (
+												! (
+													event.target instanceof
+														Element &&
+													event.target.closest(
+														'a, button, input, select'
+													)
+												)
+											) {
+												onRowClick( row );
+											}
+										} )
+									}
 								>
 									{ columns.map( ( column ) => {
 										const cellClass = join(

@@ -1,32 +1,15 @@
 import type { TFunction } from 'i18next';
 
 import type { SelectOption } from '../../components/form-field/form-field';
+import { activityName } from '../../lib/activities';
 import { formatDay } from '../../lib/dates';
 import type {
 	ExperienceFilters,
 	ExperienceItem,
 } from '../../services/contract';
-import type en from '../../../languages/en.json';
-
-type ActivityKey = Extract<
-	keyof ( typeof en )[ 'experience' ],
-	`activity${ string }`
->;
-
-/** Spec, "Experience entry": the activities with a name; any other id is "Other". */
-const NAMED_ACTIVITIES: Record< number, ActivityKey > = {
-	1: 'activityCampaignCompletion',
-	2: 'activityBugEvaluation',
-	3: 'activityPointsFix',
-	4: 'activityExtraAward',
-	5: 'activityReferral',
-};
 
 /** What a cell shows where an entry has no value. */
 export const MISSING = '-';
-
-export const activityName = ( id: number, t: TFunction ): string =>
-	t( `experience.${ NAMED_ACTIVITIES[ id ] ?? 'activityOther' }` );
 
 /**
  * CP plus the id when the campaign has a title and a real id, otherwise a dash (spec, "Experience entry").

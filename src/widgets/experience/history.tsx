@@ -13,6 +13,7 @@ import {
 import { ListPage, SideCard, emptyOnError } from '../../components/list-page';
 import { useConfig } from '../../hooks/use-config';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { activityName } from '../../lib/activities';
 import { formatDay } from '../../lib/dates';
 import { routeUrl } from '../../lib/routes';
 import { withoutBackslashEscapes } from '../../lib/text';
@@ -23,7 +24,7 @@ import {
 	useListMyExperienceQuery,
 	type SortKey,
 } from './experience-api';
-import { MISSING, activityName, campaignCode, filterOptions } from './format';
+import { MISSING, campaignCode, filterOptions } from './format';
 
 const block = 'wp-block-crowdscout-experience';
 

@@ -10,6 +10,9 @@ export type Region = AnswerOf< 'listCountryRegions' >[ number ];
 export type FiscalInput = BodyOf< 'createMyFiscal' >;
 export type { FiscalProfile, IdName };
 
+/** The fiscal profile is read by the wallet too, so its query is a shared service. */
+export { useGetMyFiscalQuery } from '../../services/fiscal';
+
 /**
  * The profile page's calls (spec section 7, the profile rows), named after the contract's operationIds.
  */
@@ -25,19 +28,6 @@ export const profileApi = api.injectEndpoints( {
 				body,
 			} ),
 			invalidatesTags: [ 'Me' ],
-		} ),
-		// A 404 means "no fiscal profile yet" (spec section 7), which the page shows as the empty state.
-		getMyFiscal: build.query< FiscalProfile | null, void >( {
-			async queryFn( _arg, _api, _extraOptions, baseQuery ) {
-				const result = await baseQuery( { url: '/users/me/fiscal' } );
-				if ( result.error ) {
-					return result.error.status === 404
-						? { data: null }
-						: { error: result.error };
-				}
-				return { data: result.data as FiscalProfile };
-			},
-			providesTags: [ 'Fiscal' ],
 		} ),
 		createMyFiscal: build.mutation< FiscalProfile, FiscalInput >( {
 			query: ( body ) => ( {
@@ -109,7 +99,6 @@ export const profileApi = api.injectEndpoints( {
 
 export const {
 	useConfirmMyEmailMutation,
-	useGetMyFiscalQuery,
 	useCreateMyFiscalMutation,
 	useUpdateMyFiscalMutation,
 	useListCountryRegionsQuery,

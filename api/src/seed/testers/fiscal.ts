@@ -19,7 +19,7 @@ const FISCAL_TYPES: ReadonlyArray< readonly [ string, number ] > = [
 ];
 
 /**
- * Most testers' fiscal profile, verified or not; a demo tester's is withholding, verified as its shape says.
+ * Most testers' fiscal profile, verified or not; a demo tester's is of its shape's type, verified as its shape says.
  *
  * @param ctx
  * @param person
@@ -28,7 +28,7 @@ export function writeFiscalProfile( ctx: SeedContext, person: Person ): Fiscal {
 	const { rng, shape, created, city } = person;
 	let fiscalType: string | null = null;
 	if ( shape ) {
-		fiscalType = 'withholding';
+		fiscalType = shape.fiscalType;
 	} else if ( rng.chance( 0.6 ) ) {
 		fiscalType = rng.weighted( FISCAL_TYPES );
 	}

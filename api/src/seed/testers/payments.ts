@@ -1,3 +1,5 @@
+import { netCentsOf } from '../../features/fiscal/net.ts';
+import { receiptKeyOf } from '../../features/payments/receipt-key.ts';
 import type { SeedContext } from '../context.ts';
 import { DAY, HOUR, MINUTE, sqlDateTime } from '../values.ts';
 import type { Application } from './applications.ts';
@@ -32,8 +34,6 @@ interface PaymentRequest {
 	to: number;
 }
 
-const WITHHOLDING = new Set( [ 'withholding', 'witholding-extra' ] );
-
 /**
  * Booty below and above the threshold, and paid and processing payment requests (verified fiscal profiles
  * only; one processing at most). Answers the counters the tester's row keeps.
@@ -52,10 +52,7 @@ export function writeBootyAndPayments(
 	fiscal: Fiscal
 ): BootyTotals {
 	const booty = drawBooty( ctx, person, applications, bugs );
-	const net = ( gross: number ) =>
-		fiscal.type && WITHHOLDING.has( fiscal.type )
-			? Math.round( gross * 0.8 )
-			: gross;
+	const net = ( gross: number ) => netCentsOf( gross, fiscal.type );
 	const requests = fiscal.verified ? planRequests( ctx, person, booty ) : [];
 	const requestOf = writeRequests( ctx, person, booty, requests, net );
 	const totals: BootyTotals = {
@@ -134,7 +131,7 @@ function drawBooty(
 		} );
 	}
 	if ( shape?.payments ) {
-		// Recent bonuses: the older one goes into the processing request, the newer one stays available.
+		// Recent bonuses: the older one goes into the processing request if there is one; the newer one stays available.
 		booty.push(
 			{
 				campaignId: null,
@@ -165,7 +162,7 @@ function planRequests(
 	const { rng, shape } = person;
 	const requests: PaymentRequest[] = [];
 	// A tester with a request in progress keeps at least their latest entry out of the paid ones.
-	const processing = shape ? shape.payments : rng.chance( 0.35 );
+	const processing = shape ? shape.processing : rng.chance( 0.35 );
 	// Entries a demo tester keeps available after the request in progress.
 	const end = booty.length - ( shape?.payments ? 1 : 0 );
 	let from = 0;
@@ -246,7 +243,8 @@ function writeRequests(
 			'EUR',
 			sqlDateTime( requested ),
 			paid ? sqlDateTime( requested + rng.int( 3, 20 ) * DAY ) : null,
-			paid ? `receipts/${ request.id }.pdf` : null,
+			// Receipts are files: the demo seed writes the demo testers' (writeDemoReceipts); the generated have none.
+			paid && person.shape ? receiptKeyOf( request.id ) : null,
 		] );
 	}
 	return requestOf;

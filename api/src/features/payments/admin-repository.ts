@@ -1,0 +1,411 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { AdminPayment, Booty } from '../../contract/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import {
+	toDateOnly,
+	toInteger,
+	toNullableInteger,
+	toSqlDateTime,
+} from '../../db/values.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import { pageOf, type Page, type SortOrder } from '../paging.ts';
+import { receiptKeyOf } from './receipt-key.ts';
+import {
+	RECEIPT_MIME_TYPE,
+	renderReceipt,
+	type ReceiptData,
+} from './receipt.ts';
+
+/**
+ * The back office's side of the payment requests: the queue of every tester's requests, and marking one paid with
+ * its receipt. Also the receipts of requests paid before (the demo seed's).
+ */
+
+export type PaymentStatus = 'processing' | 'paid';
+
+/** A request as the back office sees it; the route signs the receipt's URL. */
+export type AdminPaymentRow = Omit< AdminPayment, 'receipt' > & {
+	receiptKey: string | null;
+	/** The tester's WordPress user, whom the paid mail goes to. */
+	wpUserId: number;
+};
+
+export interface AdminPaymentQuery {
+	status: PaymentStatus;
+	start: number;
+	limit: number;
+	order: SortOrder;
+}
+
+export type MarkPaidOutcome =
+	| { outcome: 'paid'; payment: AdminPaymentRow }
+	| { outcome: 'not-found' }
+	| { outcome: 'already-paid' };
+
+type Reader = Kysely< Database >;
+
+const moneyOf = ( cents: number, currency: string ) => ( {
+	value: cents / 100,
+	currency,
+} );
+
+/**
+ * @param grossCents
+ * @param netCents   Null when no net was recorded.
+ * @param currency
+ */
+const bootyOf = (
+	grossCents: number,
+	netCents: number | null,
+	currency: string
+): Booty => ( {
+	gross: moneyOf( grossCents, currency ),
+	...( netCents === null ? {} : { net: moneyOf( netCents, currency ) } ),
+} );
+
+/**
+ * The requests with their testers, as the back office lists them.
+ *
+ * @param db
+ */
+const adminPayments = ( db: Reader ) =>
+	db
+		.selectFrom( 'payment_requests as p' )
+		.innerJoin( 'testers as t', 't.id', 'p.tester_id' )
+		.select( [
+			'p.id',
+			'p.tester_id',
+			't.wp_user_id',
+			't.name',
+			't.surname',
+			'p.status',
+			'p.method',
+			'p.paypal_email',
+			'p.account_holder',
+			'p.iban',
+			'p.amount_gross_cents',
+			'p.amount_net_cents',
+			'p.currency',
+			'p.requested_at',
+			'p.paid_at',
+			'p.receipt_path',
+		] );
+
+type AdminPaymentSqlRow = Awaited<
+	ReturnType<
+		ReturnType< typeof adminPayments >[ 'executeTakeFirstOrThrow' ]
+	>
+>;
+
+function toAdminPayment( row: AdminPaymentSqlRow ): AdminPaymentRow {
+	const destination =
+		row.method === 'paypal'
+			? row.paypal_email ?? ''
+			: `${ row.account_holder ?? '' }, ${ row.iban ?? '' }`;
+	return {
+		id: row.id,
+		tester: { id: row.tester_id, name: row.name, surname: row.surname },
+		status: row.status,
+		amount: bootyOf(
+			toInteger( row.amount_gross_cents ),
+			toNullableInteger( row.amount_net_cents ),
+			row.currency
+		),
+		requestedDate: toDateOnly( row.requested_at )!,
+		paidDate: toDateOnly( row.paid_at ),
+		method: { type: row.method, destination },
+		receiptKey: row.status === 'paid' ? row.receipt_path : null,
+		wpUserId: toInteger( row.wp_user_id ),
+	};
+}
+
+/**
+ * What a paid request's receipt shows, read through `db` (a transaction's, when the request was just marked paid).
+ *
+ * @param db
+ * @param paymentId
+ * @return undefined when there is no such request, or it is not paid.
+ */
+export async function readReceiptData(
+	db: Reader,
+	paymentId: number
+): Promise< ReceiptData | undefined > {
+	const requestRead = db
+		.selectFrom( 'payment_requests as p' )
+		.innerJoin( 'testers as t', 't.id', 'p.tester_id' )
+		.leftJoin( 'fiscal_profiles as f', 'f.tester_id', 'p.tester_id' )
+		.select( [
+			'p.id',
+			'p.tester_id',
+			't.name',
+			't.surname',
+			'p.method',
+			'p.paypal_email',
+			'p.account_holder',
+			'p.iban',
+			'p.amount_gross_cents',
+			'p.amount_net_cents',
+			'p.currency',
+			'p.requested_at',
+			'p.paid_at',
+			'f.type',
+			'f.fiscal_id',
+			'f.address_street',
+			'f.address_street_number',
+			'f.address_zip',
+			'f.address_city',
+			'f.address_province',
+			'f.address_country',
+		] )
+		.where( 'p.id', '=', paymentId )
+		.where( 'p.status', '=', 'paid' )
+		.executeTakeFirst();
+	const itemsRead = db
+		.selectFrom( 'booty_entries' )
+		.select( [ 'name', 'activity_id', 'attributed_at', 'gross_cents' ] )
+		.where( 'payment_request_id', '=', paymentId )
+		.orderBy( 'attributed_at' )
+		.orderBy( 'id' )
+		.execute();
+	const [ row, items ] = await Promise.all( [ requestRead, itemsRead ] );
+	if ( ! row || row.paid_at === null ) {
+		return undefined;
+	}
+	return {
+		paymentId: row.id,
+		paidDate: toDateOnly( row.paid_at )!,
+		requestedDate: toDateOnly( row.requested_at )!,
+		tester: { id: row.tester_id, name: row.name, surname: row.surname },
+		fiscal:
+			row.type === null
+				? null
+				: {
+						type: row.type,
+						fiscalId: row.fiscal_id,
+						street: row.address_street,
+						streetNumber: row.address_street_number,
+						zip: row.address_zip,
+						city: row.address_city,
+						province: row.address_province,
+						country: row.address_country,
+				  },
+		method:
+			row.method === 'paypal'
+				? { type: 'paypal', email: row.paypal_email ?? '' }
+				: {
+						type: 'iban',
+						accountHolder: row.account_holder ?? '',
+						iban: row.iban ?? '',
+				  },
+		items: items.map( ( item ) => ( {
+			name: item.name,
+			activityId: item.activity_id,
+			date: toDateOnly( item.attributed_at )!,
+			grossCents: toInteger( item.gross_cents ),
+		} ) ),
+		grossCents: toInteger( row.amount_gross_cents ),
+		netCents: toNullableInteger( row.amount_net_cents ),
+		currency: row.currency,
+	};
+}
+
+/**
+ * Renders a paid request's receipt and stores it under its key (replacing one there), without touching the row.
+ *
+ * @param db
+ * @param storage
+ * @param paymentId
+ * @return The storage key; undefined when the request is not paid.
+ */
+async function storeReceipt(
+	db: Reader,
+	storage: FileStorage,
+	paymentId: number
+): Promise< string | undefined > {
+	const data = await readReceiptData( db, paymentId );
+	if ( ! data ) {
+		return undefined;
+	}
+	const key = receiptKeyOf( paymentId );
+	await storage.put(
+		key,
+		Readable.from( [ Buffer.from( await renderReceipt( data ) ) ] ),
+		{ mimeType: RECEIPT_MIME_TYPE, fileName: key }
+	);
+	return key;
+}
+
+/**
+ * Writes the receipt of a request that is paid already (the demo seed's), and points the request to it.
+ *
+ * @param db
+ * @param storage
+ * @param paymentId
+ * @return Whether the request is paid, and so has its receipt now.
+ */
+export async function writeReceiptFor(
+	db: Kysely< Database >,
+	storage: FileStorage,
+	paymentId: number
+): Promise< boolean > {
+	const key = await storeReceipt( db, storage, paymentId );
+	if ( key === undefined ) {
+		return false;
+	}
+	await db
+		.updateTable( 'payment_requests' )
+		.set( { receipt_path: key } )
+		.where( 'id', '=', paymentId )
+		.execute();
+	return true;
+}
+
+/**
+ * Writes the receipts of every paid request of the given testers (the demo testers of the seed).
+ *
+ * @param db
+ * @param storage
+ * @param testerIds Tester ids (not WordPress users).
+ * @return How many receipts were written.
+ */
+export async function writeReceiptsOf(
+	db: Kysely< Database >,
+	storage: FileStorage,
+	testerIds: readonly number[]
+): Promise< number > {
+	if ( testerIds.length === 0 ) {
+		return 0;
+	}
+	const paid = await db
+		.selectFrom( 'payment_requests' )
+		.select( 'id' )
+		.where( 'tester_id', 'in', [ ...testerIds ] )
+		.where( 'status', '=', 'paid' )
+		.orderBy( 'id' )
+		.execute();
+	let written = 0;
+	for ( const { id } of paid ) {
+		if ( await writeReceiptFor( db, storage, id ) ) {
+			written += 1;
+		}
+	}
+	return written;
+}
+
+export type PaymentsAdminRepository = ReturnType<
+	typeof createPaymentsAdminRepository
+>;
+
+/**
+ * @param db
+ * @param storage Where receipts go.
+ */
+export function createPaymentsAdminRepository(
+	db: Kysely< Database >,
+	storage: FileStorage
+) {
+	return {
+		/**
+		 * One page of the requests with a status, by request date.
+		 *
+		 * @param query
+		 */
+		async list(
+			query: AdminPaymentQuery
+		): Promise< Page< AdminPaymentRow > > {
+			const { status, start, limit, order } = query;
+			const direction = order === 'ASC' ? 'asc' : 'desc';
+			const [ rows, count ] = await Promise.all( [
+				adminPayments( db )
+					.where( 'p.status', '=', status )
+					.orderBy( 'p.requested_at', direction )
+					.orderBy( 'p.id', direction )
+					.limit( limit )
+					.offset( start )
+					.execute(),
+				db
+					.selectFrom( 'payment_requests' )
+					.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
+					.where( 'status', '=', status )
+					.executeTakeFirstOrThrow(),
+			] );
+			return pageOf(
+				rows.map( toAdminPayment ),
+				query,
+				toInteger( count.total as number | string | bigint )
+			);
+		},
+
+		/**
+		 * Marks a processing request paid, with its receipt: the status, paid date and receipt key change in one
+		 * transaction, and the receipt is stored before it commits. The row is taken by an UPDATE that matches only
+		 * a processing request, so of two administrators marking it at once the second finds it paid. A receipt
+		 * stored by a transaction that then failed is removed (unless another run of the mark wrote it since).
+		 *
+		 * @param paymentId
+		 * @param now       The paid instant.
+		 */
+		async markPaid(
+			paymentId: number,
+			now: Date = new Date()
+		): Promise< MarkPaidOutcome > {
+			const key = receiptKeyOf( paymentId );
+			let stored = false;
+			try {
+				return await inTransaction( db, async ( trx ) => {
+					const { numUpdatedRows } = await trx
+						.updateTable( 'payment_requests' )
+						.set( {
+							status: 'paid',
+							paid_at: toSqlDateTime( now ),
+							receipt_path: key,
+						} )
+						.where( 'id', '=', paymentId )
+						.where( 'status', '=', 'processing' )
+						.executeTakeFirst();
+					if ( Number( numUpdatedRows ) === 0 ) {
+						const found = await trx
+							.selectFrom( 'payment_requests' )
+							.select( 'id' )
+							.where( 'id', '=', paymentId )
+							.executeTakeFirst();
+						return found
+							? { outcome: 'already-paid' }
+							: { outcome: 'not-found' };
+					}
+					const row = await adminPayments( trx )
+						.where( 'p.id', '=', paymentId )
+						.executeTakeFirstOrThrow();
+					stored =
+						( await storeReceipt( trx, storage, paymentId ) ) !==
+						undefined;
+					return { outcome: 'paid', payment: toAdminPayment( row ) };
+				} );
+			} catch ( error ) {
+				if ( stored ) {
+					await removeOrphanReceipt( paymentId, key );
+				}
+				throw error;
+			}
+		},
+	};
+
+	/**
+	 * Deletes a receipt its transaction did not keep, unless the request now points to it.
+	 *
+	 * @param paymentId
+	 * @param key
+	 */
+	async function removeOrphanReceipt( paymentId: number, key: string ) {
+		const row = await db
+			.selectFrom( 'payment_requests' )
+			.select( [ 'status', 'receipt_path' ] )
+			.where( 'id', '=', paymentId )
+			.executeTakeFirst();
+		if ( row?.status !== 'paid' || row.receipt_path !== key ) {
+			await storage.delete( key );
+		}
+	}
+}

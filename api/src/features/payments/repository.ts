@@ -1,0 +1,475 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type {
+	Booty,
+	BootyDetailPage,
+	PaymentItemPage,
+	PaymentRequest,
+	QueryOf,
+} from '../../contract/index.ts';
+import { isMysql } from '../../db/engine.ts';
+import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import {
+	toDateOnly,
+	toInteger,
+	toNullableInteger,
+	toSqlDateTime,
+} from '../../db/values.ts';
+import { netCentsOf } from '../fiscal/net.ts';
+import { pageOf, type Page, type SortOrder } from '../paging.ts';
+import { maskedDestination, type PaymentMethodInput } from './method.ts';
+
+/** The spec's minimum payment request (section 9): 3 euro, whatever the tester's threshold. */
+export const MINIMUM_REQUEST_CENTS = 300;
+
+interface ListQuery< OrderBy > {
+	start: number;
+	limit: number;
+	order: SortOrder;
+	orderBy: OrderBy;
+}
+
+export type PaymentsQuery = ListQuery<
+	QueryOf< 'listMyPayments' >[ 'orderBy' ]
+>;
+export type PaymentItemsQuery = ListQuery<
+	QueryOf< 'listMyPaymentItems' >[ 'orderBy' ]
+>;
+export type BootyDetailsQuery = ListQuery<
+	QueryOf< 'listMyBootyDetails' >[ 'orderBy' ]
+>;
+
+/** A request of the tester's history; the route turns the stored receipt into a signed URL. */
+export type PaymentRow = Omit< PaymentRequest, 'receipt' > & {
+	receiptPath: string | null;
+};
+
+/** A request just created (processing), amounts in cents, for the answer and the tester's mail. */
+export interface CreatedPayment {
+	id: number;
+	grossCents: number;
+	netCents: number;
+	currency: string;
+}
+
+/** Why a request was not created: nothing was written. */
+export type PaymentRefusal = 'unverified' | 'processing' | 'under-threshold';
+
+const PAYMENT_SORT = {
+	gross: 'p.amount_gross_cents',
+	net: 'p.amount_net_cents',
+} as const;
+
+const ITEM_SORT = {
+	activity: 'b.name',
+	type: 'b.activity_id',
+	date: 'b.attributed_at',
+	gross: 'b.gross_cents',
+} as const;
+
+const BOOTY_SORT = {
+	activityName: 'b.name',
+	activity: 'b.activity_id',
+	attributionDate: 'b.attributed_at',
+	gross: 'b.gross_cents',
+} as const;
+
+/**
+ * Amounts in currency units, converted from the stored cents here and nowhere earlier.
+ *
+ * @param grossCents
+ * @param netCents   Null when the net is not known.
+ * @param currency
+ */
+export function bootyOf(
+	grossCents: number | string | bigint,
+	netCents: number | string | bigint | null,
+	currency: string
+): Booty {
+	const gross = { value: toInteger( grossCents ) / 100, currency };
+	return netCents === null
+		? { gross }
+		: { gross, net: { value: toInteger( netCents ) / 100, currency } };
+}
+
+function isUniqueViolation( error: unknown ): boolean {
+	const code = ( error as { code?: unknown } | null )?.code;
+	return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY';
+}
+
+export type PaymentsRepository = ReturnType< typeof createPaymentsRepository >;
+
+/**
+ * The tester's side of the wallet: the payment requests (read on `payment_requests_tester_*`), the booty entries
+ * one pays (`booty_entries_payment`), the pending ones (`booty_entries_tester_payment`, a null request), and the
+ * request's creation. A tester has a few hundred requests or entries per list at most, so each page is sorted
+ * over the tester's own index range, its total counted over the same rows (a window) in the same statement. The
+ * lists answer undefined when the token's WordPress user has no tester.
+ *
+ * @param db
+ */
+export function createPaymentsRepository( db: Kysely< Database > ) {
+	/**
+	 * The tester's id and a count, for a page that came back empty (past the end, or nothing at all); undefined
+	 * without a tester.
+	 *
+	 * @param wpUserId
+	 * @param count    The rows counted, correlated to the tester `me`.
+	 */
+	const totalOfEmpty = async (
+		wpUserId: number,
+		count: 'payments' | 'pending'
+	) => {
+		const row = await db
+			.selectFrom( 'testers as me' )
+			.select( ( eb ) =>
+				eb
+					.selectFrom(
+						count === 'payments'
+							? 'payment_requests as n'
+							: 'booty_entries as n'
+					)
+					.whereRef( 'n.tester_id', '=', 'me.id' )
+					.$if( count === 'pending', ( qb ) =>
+						qb.where( sql< boolean >`n.payment_request_id is null` )
+					)
+					.select( eb.fn.countAll< number | string >().as( 'n' ) )
+					.as( 'total' )
+			)
+			.where( 'me.wp_user_id', '=', wpUserId )
+			.executeTakeFirst();
+		return row && toInteger( row.total ?? 0 );
+	};
+
+	/**
+	 * Reads on MariaDB that lock what they read until the transaction ends; SQLite's transactions hold the whole
+	 * database (begin immediate), so nothing more is needed there.
+	 *
+	 * @param query
+	 */
+	const locking = < Query extends { forUpdate: () => Query } >(
+		query: Query
+	): Query => ( isMysql( db ) ? query.forUpdate() : query );
+
+	/**
+	 * The checks and the writes of a new request, in the caller's transaction.
+	 *
+	 * @param trx
+	 * @param testerId
+	 * @param method
+	 * @param now
+	 */
+	async function createIn(
+		trx: Transaction< Database >,
+		testerId: number,
+		method: PaymentMethodInput,
+		now: Date
+	): Promise< CreatedPayment | PaymentRefusal > {
+		// The tester's row first: on MariaDB, two requests of one tester queue here, and the second sees the first.
+		const tester = await locking(
+			trx
+				.selectFrom( 'testers' )
+				.select( 'booty_threshold_cents' )
+				.where( 'id', '=', testerId )
+		).executeTakeFirst();
+		const fiscal = await trx
+			.selectFrom( 'fiscal_profiles' )
+			.select( [ 'status', 'type' ] )
+			.where( 'tester_id', '=', testerId )
+			.executeTakeFirst();
+		if ( ! tester || fiscal?.status !== 'verified' ) {
+			return 'unverified';
+		}
+		const open = await locking(
+			trx
+				.selectFrom( 'payment_requests' )
+				.select( 'id' )
+				.where( 'open_tester_id', '=', testerId )
+		).executeTakeFirst();
+		if ( open ) {
+			return 'processing';
+		}
+		const entries = await locking(
+			trx
+				.selectFrom( 'booty_entries' )
+				.select( [ 'id', 'gross_cents', 'currency' ] )
+				.where( 'tester_id', '=', testerId )
+				.where( 'payment_request_id', 'is', null )
+		).execute();
+		let grossCents = 0;
+		let netCents = 0;
+		for ( const entry of entries ) {
+			const gross = toInteger( entry.gross_cents );
+			grossCents += gross;
+			netCents += netCentsOf( gross, fiscal.type );
+		}
+		if (
+			! entries.length ||
+			grossCents <
+				Math.max(
+					MINIMUM_REQUEST_CENTS,
+					toInteger( tester.booty_threshold_cents )
+				)
+		) {
+			return 'under-threshold';
+		}
+		const currency = entries[ 0 ].currency;
+		const { insertId } = await trx
+			.insertInto( 'payment_requests' )
+			.values( {
+				tester_id: testerId,
+				method: method.type,
+				paypal_email: method.type === 'paypal' ? method.email : null,
+				account_holder:
+					method.type === 'iban' ? method.accountHolderName : null,
+				iban: method.type === 'iban' ? method.iban : null,
+				status: 'processing',
+				amount_gross_cents: grossCents,
+				amount_net_cents: netCents,
+				currency,
+				requested_at: toSqlDateTime( now ),
+			} )
+			.executeTakeFirstOrThrow();
+		const id = toInteger( insertId! );
+		const attached = await trx
+			.updateTable( 'booty_entries' )
+			.set( { payment_request_id: id } )
+			.where(
+				'id',
+				'in',
+				entries.map( ( entry ) => entry.id )
+			)
+			.where( 'payment_request_id', 'is', null )
+			.executeTakeFirst();
+		if ( Number( attached.numUpdatedRows ) !== entries.length ) {
+			throw new Error(
+				`Payment request ${ id }: ${ attached.numUpdatedRows } of ${ entries.length } pending entries attached`
+			);
+		}
+		await trx
+			.updateTable( 'testers' )
+			.set( { pending_booty_gross_cents: 0, pending_booty_net_cents: 0 } )
+			.where( 'id', '=', testerId )
+			.execute();
+		return { id, grossCents, netCents, currency };
+	}
+
+	return {
+		/**
+		 * A page of the tester's requests. Those still processing have no paid date: first when sorted by it
+		 * descending, last ascending.
+		 *
+		 * @param wpUserId The tester's WordPress user.
+		 * @param query
+		 */
+		async listPayments(
+			wpUserId: number,
+			query: PaymentsQuery
+		): Promise< Page< PaymentRow > | undefined > {
+			const direction = query.order === 'ASC' ? 'asc' : 'desc';
+			let page = db
+				.selectFrom( 'testers as me' )
+				.innerJoin( 'payment_requests as p', 'p.tester_id', 'me.id' )
+				.where( 'me.wp_user_id', '=', wpUserId )
+				.select( ( eb ) => [
+					'p.id',
+					'p.status',
+					'p.method',
+					'p.paypal_email',
+					'p.iban',
+					'p.amount_gross_cents',
+					'p.amount_net_cents',
+					'p.currency',
+					'p.paid_at',
+					'p.receipt_path',
+					eb.fn.countAll< number | string >().over().as( 'total' ),
+				] );
+			page =
+				query.orderBy === 'paidDate'
+					? page
+							.orderBy( sql`p.paid_at is null`, direction )
+							.orderBy( 'p.paid_at', direction )
+					: page.orderBy( PAYMENT_SORT[ query.orderBy ], direction );
+			const rows = await page
+				.orderBy( 'p.id', direction )
+				.limit( query.limit )
+				.offset( query.start )
+				.execute();
+			const total = rows.length
+				? toInteger( rows[ 0 ].total ?? 0 )
+				: await totalOfEmpty( wpUserId, 'payments' );
+			if ( total === undefined ) {
+				return undefined;
+			}
+			const results = rows.map( ( row ) => ( {
+				id: row.id,
+				status: row.status,
+				amount: bootyOf(
+					row.amount_gross_cents,
+					row.amount_net_cents,
+					row.currency
+				),
+				paidDate: toDateOnly( row.paid_at ),
+				method: {
+					type: row.method,
+					note: maskedDestination( {
+						type: row.method,
+						paypalEmail: row.paypal_email,
+						iban: row.iban,
+					} ),
+				},
+				receiptPath: row.receipt_path,
+			} ) );
+			return pageOf( results, query, total );
+		},
+
+		/**
+		 * A page of the booty entries a request of the tester pays: null when the request is not the tester's (or
+		 * does not exist), undefined without a tester.
+		 *
+		 * @param wpUserId  The tester's WordPress user.
+		 * @param paymentId
+		 * @param query
+		 */
+		async listItems(
+			wpUserId: number,
+			paymentId: number,
+			query: PaymentItemsQuery
+		): Promise< PaymentItemPage | null | undefined > {
+			const owner = await db
+				.selectFrom( 'testers as me' )
+				.leftJoin( 'payment_requests as p', ( join ) =>
+					join
+						.onRef( 'p.tester_id', '=', 'me.id' )
+						.on( 'p.id', '=', paymentId )
+				)
+				.select( [
+					'p.id',
+					( eb ) =>
+						eb
+							.selectFrom( 'booty_entries as n' )
+							.whereRef( 'n.payment_request_id', '=', 'p.id' )
+							.select(
+								eb.fn.countAll< number | string >().as( 'n' )
+							)
+							.as( 'total' ),
+				] )
+				.where( 'me.wp_user_id', '=', wpUserId )
+				.executeTakeFirst();
+			if ( ! owner ) {
+				return undefined;
+			}
+			if ( owner.id === null ) {
+				return null;
+			}
+			const direction = query.order === 'ASC' ? 'asc' : 'desc';
+			const rows = await db
+				.selectFrom( 'booty_entries as b' )
+				.select( [
+					'b.id',
+					'b.name',
+					'b.activity_id',
+					'b.attributed_at',
+					'b.gross_cents',
+					'b.currency',
+				] )
+				.where( 'b.payment_request_id', '=', paymentId )
+				.orderBy( ITEM_SORT[ query.orderBy ], direction )
+				.orderBy( 'b.id', direction )
+				.limit( query.limit )
+				.offset( query.start )
+				.execute();
+			const results = rows.map( ( row ) => ( {
+				id: row.id,
+				activity: row.name,
+				type: { id: row.activity_id },
+				date: toDateOnly( row.attributed_at )!,
+				amount: {
+					gross: bootyOf( row.gross_cents, null, row.currency ).gross,
+				},
+			} ) );
+			return pageOf( results, query, toInteger( owner.total ?? 0 ) );
+		},
+
+		/**
+		 * A page of the tester's pending booty entries (in no request yet).
+		 *
+		 * @param wpUserId The tester's WordPress user.
+		 * @param query
+		 */
+		async listBootyDetails(
+			wpUserId: number,
+			query: BootyDetailsQuery
+		): Promise< BootyDetailPage | undefined > {
+			const direction = query.order === 'ASC' ? 'asc' : 'desc';
+			const rows = await db
+				.selectFrom( 'testers as me' )
+				.innerJoin( 'booty_entries as b', 'b.tester_id', 'me.id' )
+				.where( 'me.wp_user_id', '=', wpUserId )
+				.where( 'b.payment_request_id', 'is', null )
+				.select( ( eb ) => [
+					'b.id',
+					'b.name',
+					'b.activity_id',
+					'b.attributed_at',
+					'b.gross_cents',
+					'b.net_cents',
+					'b.currency',
+					eb.fn.countAll< number | string >().over().as( 'total' ),
+				] )
+				.orderBy( BOOTY_SORT[ query.orderBy ], direction )
+				.orderBy( 'b.id', direction )
+				.limit( query.limit )
+				.offset( query.start )
+				.execute();
+			const total = rows.length
+				? toInteger( rows[ 0 ].total ?? 0 )
+				: await totalOfEmpty( wpUserId, 'pending' );
+			if ( total === undefined ) {
+				return undefined;
+			}
+			const results = rows.map( ( row ) => ( {
+				id: row.id,
+				name: row.name,
+				activity: { id: row.activity_id },
+				attributionDate: toDateOnly( row.attributed_at )!,
+				amount: bootyOf(
+					row.gross_cents,
+					toNullableInteger( row.net_cents ),
+					row.currency
+				),
+			} ) );
+			return pageOf( results, query, total );
+		},
+
+		/**
+		 * Requests the payment of the tester's whole pending booty, in one transaction: a Verified fiscal profile,
+		 * no request processing, and pending entries reaching the threshold and the minimum; the request takes
+		 * exactly those entries (gross their sum, net the sum of each one's net by the fiscal type) and the
+		 * tester's pending amounts become zero. A second request of the same tester at the same moment waits for
+		 * the first (MariaDB: the tester's row is locked; SQLite: one writer at a time) and is refused; should
+		 * it get past, the unique index on `open_tester_id` refuses its insert.
+		 *
+		 * @param testerId
+		 * @param method   Checked (method.ts).
+		 * @param now
+		 * @return The request, or why there is none (nothing written).
+		 */
+		async create(
+			testerId: number,
+			method: PaymentMethodInput,
+			now: Date = new Date()
+		): Promise< CreatedPayment | PaymentRefusal > {
+			try {
+				return await inTransaction( db, ( trx ) =>
+					createIn( trx, testerId, method, now )
+				);
+			} catch ( error ) {
+				if ( isUniqueViolation( error ) ) {
+					return 'processing';
+				}
+				throw error;
+			}
+		},
+	};
+}
