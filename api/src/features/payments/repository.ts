@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
 	Booty,
 	BootyDetailPage,
@@ -7,7 +7,7 @@ import type {
 	QueryOf,
 } from '../../contract/index.ts';
 import { isMysql } from '../../db/engine.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, PaymentRequestsTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import {
 	toDateOnly,
@@ -97,6 +97,48 @@ function isUniqueViolation( error: unknown ): boolean {
 	return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY';
 }
 
+/** The columns of a stored request the history shows. */
+type StoredRequest = Pick<
+	Selectable< PaymentRequestsTable >,
+	| 'id'
+	| 'status'
+	| 'method'
+	| 'paypal_email'
+	| 'iban'
+	| 'amount_gross_cents'
+	| 'amount_net_cents'
+	| 'currency'
+	| 'paid_at'
+	| 'receipt_path'
+>;
+
+/**
+ * A stored request as the history lists it.
+ *
+ * @param row
+ */
+function toPaymentRow( row: StoredRequest ): PaymentRow {
+	return {
+		id: row.id,
+		status: row.status,
+		amount: bootyOf(
+			row.amount_gross_cents,
+			row.amount_net_cents,
+			row.currency
+		),
+		paidDate: toDateOnly( row.paid_at ),
+		method: {
+			type: row.method,
+			note: maskedDestination( {
+				type: row.method,
+				paypalEmail: row.paypal_email,
+				iban: row.iban,
+			} ),
+		},
+		receiptPath: row.receipt_path,
+	};
+}
+
 export type PaymentsRepository = ReturnType< typeof createPaymentsRepository >;
 
 /**
@@ -110,29 +152,19 @@ export type PaymentsRepository = ReturnType< typeof createPaymentsRepository >;
  */
 export function createPaymentsRepository( db: Kysely< Database > ) {
 	/**
-	 * The tester's id and a count, for a page that came back empty (past the end, or nothing at all); undefined
-	 * without a tester.
+	 * The number of the tester's pending entries, for a page that came back empty (past the end, or nothing at
+	 * all); undefined without a tester.
 	 *
 	 * @param wpUserId
-	 * @param count    The rows counted, correlated to the tester `me`.
 	 */
-	const totalOfEmpty = async (
-		wpUserId: number,
-		count: 'payments' | 'pending'
-	) => {
+	const pendingCountOf = async ( wpUserId: number ) => {
 		const row = await db
 			.selectFrom( 'testers as me' )
 			.select( ( eb ) =>
 				eb
-					.selectFrom(
-						count === 'payments'
-							? 'payment_requests as n'
-							: 'booty_entries as n'
-					)
+					.selectFrom( 'booty_entries as n' )
 					.whereRef( 'n.tester_id', '=', 'me.id' )
-					.$if( count === 'pending', ( qb ) =>
-						qb.where( sql< boolean >`n.payment_request_id is null` )
-					)
+					.where( 'n.payment_request_id', 'is', null )
 					.select( eb.fn.countAll< number | string >().as( 'n' ) )
 					.as( 'total' )
 			)
@@ -266,12 +298,18 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 			wpUserId: number,
 			query: PaymentsQuery
 		): Promise< Page< PaymentRow > | undefined > {
+			const me = await db
+				.selectFrom( 'testers' )
+				.select( 'id' )
+				.where( 'wp_user_id', '=', wpUserId )
+				.executeTakeFirst();
+			if ( ! me ) {
+				return undefined;
+			}
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
-			let page = db
-				.selectFrom( 'testers as me' )
-				.innerJoin( 'payment_requests as p', 'p.tester_id', 'me.id' )
-				.where( 'me.wp_user_id', '=', wpUserId )
-				.select( ( eb ) => [
+			const requests = db
+				.selectFrom( 'payment_requests as p' )
+				.select( [
 					'p.id',
 					'p.status',
 					'p.method',
@@ -282,45 +320,76 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 					'p.currency',
 					'p.paid_at',
 					'p.receipt_path',
-					eb.fn.countAll< number | string >().over().as( 'total' ),
 				] );
-			page =
-				query.orderBy === 'paidDate'
-					? page
-							.orderBy( sql`p.paid_at is null`, direction )
-							.orderBy( 'p.paid_at', direction )
-					: page.orderBy( PAYMENT_SORT[ query.orderBy ], direction );
-			const rows = await page
-				.orderBy( 'p.id', direction )
-				.limit( query.limit )
-				.offset( query.start )
-				.execute();
-			const total = rows.length
-				? toInteger( rows[ 0 ].total ?? 0 )
-				: await totalOfEmpty( wpUserId, 'payments' );
-			if ( total === undefined ) {
-				return undefined;
+			const counted = db
+				.selectFrom( 'payment_requests' )
+				.select( ( eb ) =>
+					eb.fn.countAll< number | string >().as( 'n' )
+				)
+				.where( 'tester_id', '=', me.id )
+				.executeTakeFirstOrThrow();
+			let rows;
+			if ( query.orderBy === 'paidDate' ) {
+				// The one request without a paid date (processing, found by its unique index) is placed by hand:
+				// first descending, last ascending. The paid ones are read in the order of `tester_paid`, which the
+				// read stops reading at the page's end, however long the history.
+				const [ open, total ] = await Promise.all( [
+					requests.where( 'p.open_tester_id', '=', me.id ).execute(),
+					counted,
+				] );
+				const paidCount = toInteger( total.n ) - open.length;
+				const paid = ( offset: number, limit: number ) =>
+					limit > 0 && offset < paidCount
+						? requests
+								.where( 'p.tester_id', '=', me.id )
+								.where( 'p.paid_at', 'is not', null )
+								.orderBy( 'p.paid_at', direction )
+								.orderBy( 'p.id', direction )
+								.limit( limit )
+								.offset( offset )
+								.execute()
+						: Promise.resolve( [] );
+				if ( direction === 'desc' ) {
+					const head = open.slice(
+						query.start,
+						query.start + query.limit
+					);
+					rows = [
+						...head,
+						...( await paid(
+							Math.max( 0, query.start - open.length ),
+							query.limit - head.length
+						) ),
+					];
+				} else {
+					const body = await paid( query.start, query.limit );
+					const from = Math.max( 0, query.start - paidCount );
+					rows = [
+						...body,
+						...open.slice( from, from + query.limit - body.length ),
+					];
+				}
+				return pageOf(
+					rows.map( toPaymentRow ),
+					query,
+					toInteger( total.n )
+				);
 			}
-			const results = rows.map( ( row ) => ( {
-				id: row.id,
-				status: row.status,
-				amount: bootyOf(
-					row.amount_gross_cents,
-					row.amount_net_cents,
-					row.currency
-				),
-				paidDate: toDateOnly( row.paid_at ),
-				method: {
-					type: row.method,
-					note: maskedDestination( {
-						type: row.method,
-						paypalEmail: row.paypal_email,
-						iban: row.iban,
-					} ),
-				},
-				receiptPath: row.receipt_path,
-			} ) );
-			return pageOf( results, query, total );
+			const [ page, total ] = await Promise.all( [
+				requests
+					.where( 'p.tester_id', '=', me.id )
+					.orderBy( PAYMENT_SORT[ query.orderBy ], direction )
+					.orderBy( 'p.id', direction )
+					.limit( query.limit )
+					.offset( query.start )
+					.execute(),
+				counted,
+			] );
+			return pageOf(
+				page.map( toPaymentRow ),
+				query,
+				toInteger( total.n )
+			);
 		},
 
 		/**
@@ -424,7 +493,7 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 				.execute();
 			const total = rows.length
 				? toInteger( rows[ 0 ].total ?? 0 )
-				: await totalOfEmpty( wpUserId, 'pending' );
+				: await pendingCountOf( wpUserId );
 			if ( total === undefined ) {
 				return undefined;
 			}

@@ -144,6 +144,26 @@ describe( 'the wallet lists', () => {
 				requests.open,
 				requests.old,
 			] );
+			// Pages of one, across the processing request, both ways: each request once, in order.
+			for ( const [ order, expected ] of [
+				[ 'DESC', [ requests.open, requests.recent, requests.old ] ],
+				[ 'ASC', [ requests.old, requests.recent, requests.open ] ],
+			] as const ) {
+				const pages = [];
+				for ( const start of [ 0, 1, 2 ] ) {
+					pages.push(
+						...( await ids(
+							`order=${ order }&limit=1&start=${ start }`
+						) )
+					);
+				}
+				assert.deepEqual( pages, expected, order );
+				assert.deepEqual(
+					await ids( `order=${ order }&limit=2&start=1` ),
+					expected.slice( 1 ),
+					order
+				);
+			}
 			const second = await getOk(
 				ctx,
 				'/users/me/payments?limit=2&start=2',
