@@ -410,4 +410,72 @@ test.describe( 'accessibility (axe-core)', () => {
 		await expect( page.getByRole( 'dialog' ) ).toBeVisible();
 		expect( await violationsOf( page ), 'bug form help' ).toEqual( [] );
 	} );
+
+	test( 'the wallet: the page, its three detail dialogs, the request dialog at each step with its errors, the unverified reason', async ( {
+		page,
+	} ) => {
+		await logIn( page, VETERAN.email, VETERAN.password );
+		await page.goto( '/payments/' );
+		const wallet = page.locator( '.wp-block-crowdscout-wallet' );
+		const dialog = page.getByRole( 'dialog' );
+		await expect( wallet.locator( 'tbody tr' ).first() ).toBeVisible();
+		expect( await violationsOf( page ), 'wallet' ).toEqual( [] );
+
+		const closeDialog = async () => {
+			await page.keyboard.press( 'Escape' );
+			await expect( dialog ).toHaveCount( 0 );
+		};
+		for ( const [ opener, ready ] of [
+			[ 'See booty details', 'tbody tr' ],
+			[ 'How is the booty of bugs computed?', 'p' ],
+		] as const ) {
+			await wallet.getByRole( 'button', { name: opener } ).click();
+			await expect( dialog.locator( ready ).first() ).toBeVisible();
+			expect( await violationsOf( page ), opener ).toEqual( [] );
+			await closeDialog();
+		}
+		await wallet
+			.getByRole( 'button', { name: 'View details' } )
+			.first()
+			.click();
+		await expect( dialog.locator( 'tbody tr' ).first() ).toBeVisible();
+		expect( await violationsOf( page ), 'payment details' ).toEqual( [] );
+		await closeDialog();
+
+		// The request, never sent: each step with its errors shown.
+		await wallet.getByRole( 'button', { name: 'Request payment' } ).click();
+		const next = dialog.getByRole( 'button', { name: 'Next' } );
+		await next.click();
+		await expect(
+			dialog.getByText( 'you must accept terms and conditions' )
+		).toBeVisible();
+		expect( await violationsOf( page ), 'request: method' ).toEqual( [] );
+		await dialog
+			.getByLabel( 'I accept the payment terms and conditions' )
+			.check();
+		await dialog.getByLabel( 'Bank transfer' ).check();
+		await next.click();
+		await next.click();
+		await expect(
+			dialog.getByText( 'This is a required field' ).first()
+		).toBeVisible();
+		expect( await violationsOf( page ), 'request: details' ).toEqual( [] );
+		await dialog.getByLabel( /^Account holder/ ).fill( 'Vera Veteran' );
+		await dialog
+			.getByLabel( /^IBAN/ )
+			.fill( 'IT60 X054 2811 1010 0000 0123 456' );
+		await next.click();
+		await expect(
+			dialog.getByRole( 'button', { name: 'Send request' } )
+		).toBeVisible();
+		expect( await violationsOf( page ), 'request: confirm' ).toEqual( [] );
+		await closeDialog();
+
+		await logIn( page, 'unverified@crowdscout.test', 'Unverified1234!' );
+		await page.goto( '/payments/' );
+		await expect(
+			wallet.getByRole( 'link', { name: 'Complete your fiscal profile' } )
+		).toBeVisible();
+		expect( await violationsOf( page ), 'unverified wallet' ).toEqual( [] );
+	} );
 } );

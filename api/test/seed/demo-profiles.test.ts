@@ -49,6 +49,13 @@ const SIGN_UPS: Array< {
 		birth_date: null,
 		country: 'ES',
 	},
+	{
+		profile: 'invoice',
+		name: 'Ivo',
+		surname: 'Invoice',
+		birth_date: '1979-02-11',
+		country: 'IT',
+	},
 ];
 
 describe( `demo testers' profile states on ${ testEngine() }`, () => {
@@ -200,5 +207,15 @@ describe( `demo testers' profile states on ${ testEngine() }`, () => {
 		assert.equal( fiscal.address_country, 'ES' );
 		assert.equal( fiscal.status, 'verified' );
 		assert.equal( verification( fiscal, hana ), 'verified' );
+	} );
+
+	it( 'gives Ivo a verified flat-rate VAT profile with his own codice fiscale (the wallet’s bank-invoice flow)', async () => {
+		const ivo = await testerRow( 'invoice' );
+		const [ fiscal ] = await fiscalRows( 'invoice' );
+		assert.equal( fiscal.type, 'vat' );
+		assert.equal( fiscal.address_country, 'IT' );
+		assert.ok( CodiceFiscale.check( String( fiscal.fiscal_id ) ) );
+		assert.equal( fiscal.status, 'verified' );
+		assert.equal( verification( fiscal, ivo ), 'verified' );
 	} );
 } );

@@ -15,6 +15,7 @@ import { useConfig } from '../../hooks/use-config';
 import { bootyText } from '../../lib/money';
 import { routeUrl } from '../../lib/routes';
 import { useTranslation } from '../../lib/use-translation';
+import { isApiError } from '../../services/api-error';
 import type { Booty } from '../../services/contract';
 import { showToast } from '../../services/toasts';
 import { useAppDispatch } from '../../store/hooks';
@@ -259,12 +260,21 @@ export function RequestPaymentModal( {
 	const send = async () => {
 		const result = await create( toPaymentInput( values ) );
 		if ( 'error' in result ) {
-			// Spec section 8, "Payment request failure".
+			// Spec section 8, "Payment request failure". A refusal (a request already processing, the booty
+			// below the threshold, the fiscal profile no longer verified) says why instead of blaming the
+			// connection; the refreshed wallet then shows the reason by the button.
+			const { error } = result;
+			const refused =
+				isApiError( error ) &&
+				error.status >= 400 &&
+				error.status < 500;
 			dispatch(
 				showToast( {
 					kind: 'danger',
 					title: t( 'wallet.failureTitle' ),
-					message: t( 'wallet.failureText' ),
+					message: refused
+						? error.message
+						: t( 'wallet.failureText' ),
 				} )
 			);
 			return;

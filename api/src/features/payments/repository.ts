@@ -197,28 +197,25 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 		method: PaymentMethodInput,
 		now: Date
 	): Promise< CreatedPayment | PaymentRefusal > {
-		// The tester's row first: on MariaDB, two requests of one tester queue here, and the second sees the first.
+		// The tester's row, fiscal profile and open request in one read. On MariaDB it locks the tester's row, so two
+		// requests of one tester queue here and the second sees the first's request.
 		const tester = await locking(
 			trx
-				.selectFrom( 'testers' )
-				.select( 'booty_threshold_cents' )
-				.where( 'id', '=', testerId )
+				.selectFrom( 'testers as t' )
+				.leftJoin( 'fiscal_profiles as f', 'f.tester_id', 't.id' )
+				.leftJoin( 'payment_requests as p', 'p.open_tester_id', 't.id' )
+				.select( [
+					't.booty_threshold_cents',
+					'f.status as fiscalStatus',
+					'f.type as fiscalType',
+					'p.id as openId',
+				] )
+				.where( 't.id', '=', testerId )
 		).executeTakeFirst();
-		const fiscal = await trx
-			.selectFrom( 'fiscal_profiles' )
-			.select( [ 'status', 'type' ] )
-			.where( 'tester_id', '=', testerId )
-			.executeTakeFirst();
-		if ( ! tester || fiscal?.status !== 'verified' ) {
+		if ( ! tester || tester.fiscalStatus !== 'verified' ) {
 			return 'unverified';
 		}
-		const open = await locking(
-			trx
-				.selectFrom( 'payment_requests' )
-				.select( 'id' )
-				.where( 'open_tester_id', '=', testerId )
-		).executeTakeFirst();
-		if ( open ) {
+		if ( tester.openId !== null ) {
 			return 'processing';
 		}
 		const entries = await locking(
@@ -233,7 +230,7 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 		for ( const entry of entries ) {
 			const gross = toInteger( entry.gross_cents );
 			grossCents += gross;
-			netCents += netCentsOf( gross, fiscal.type );
+			netCents += netCentsOf( gross, tester.fiscalType );
 		}
 		if (
 			! entries.length ||

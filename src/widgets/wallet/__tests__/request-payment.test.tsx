@@ -236,6 +236,33 @@ describe( 'the payment request, automatic flow', () => {
 		);
 		await step( 'Step 3 of 4: Confirm' );
 	} );
+
+	it( 'says why the API refused the request, instead of blaming the connection', async () => {
+		api.on(
+			'POST /users/me/payments',
+			apiError( 409, 'You already have a payment request in progress' )
+		);
+		await openRequest();
+		fireEvent.click( inDialog().getByRole( 'radio', { name: 'PayPal' } ) );
+		fireEvent.click(
+			inDialog().getByRole( 'checkbox', { name: /I accept/ } )
+		);
+		next();
+		await step( 'Step 2 of 4: Details' );
+		type( 'PayPal account e-mail', 'dana@example.test' );
+		type( 'Confirm the PayPal e-mail', 'dana@example.test' );
+		next();
+		await step( 'Step 3 of 4: Confirm' );
+		fireEvent.click( button( 'Send request' ) );
+		expect(
+			await screen.findByText(
+				'You already have a payment request in progress'
+			)
+		).toBeInTheDocument();
+		expect(
+			screen.queryByText( /Maybe it was a connection problem/ )
+		).not.toBeInTheDocument();
+	} );
 } );
 
 describe( 'the payment request, manual flow', () => {
