@@ -1,18 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
+import { useMemo, useState } from '@wordpress/element';
 
 import { BugStatusBadge } from '../../components/bug-status-badge';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FilterCard, type Filter } from '../../components/filter-card';
 import { ListPage, emptyOnError } from '../../components/list-page';
 import { useConfig } from '../../hooks/use-config';
+import { useListErrors } from '../../hooks/use-list-errors';
 import { bugValueName } from '../../lib/bug-values';
 import { routeUrl } from '../../lib/routes';
 import { withoutBackslashEscapes } from '../../lib/text';
 import { useTranslation } from '../../lib/use-translation';
 import type { ApiError } from '../../services/api-error';
 import type { BugItem } from '../../services/contract';
-import { showToast } from '../../services/toasts';
-import { useAppDispatch } from '../../store/hooks';
 import {
 	DEFAULT_SORT,
 	bugQuery,
@@ -26,36 +25,6 @@ const block = 'wp-block-crowdscout-my-bugs';
 
 /** Spec section 9: the bugs list shows 25 a page. */
 export const PAGE_SIZE = 25;
-
-/**
- * The spec's answer to a failed list ("My bugs" transitions, section 8): a 404 steps back a page, or shows no
- * bugs on the first; any other failure is a danger toast with the message, once, and no bugs.
- *
- * @param error   The list's settled error, if any.
- * @param page
- * @param setPage
- */
-function useListErrors(
-	error: ApiError | undefined,
-	page: number,
-	setPage: ( page: number ) => void
-) {
-	const dispatch = useAppDispatch();
-	const reported = useRef< ApiError >();
-	useEffect( () => {
-		if ( ! error || reported.current === error ) {
-			return;
-		}
-		reported.current = error;
-		if ( error.status === 404 ) {
-			if ( page > 1 ) {
-				setPage( page - 1 );
-			}
-			return;
-		}
-		dispatch( showToast( { kind: 'danger', message: error.message } ) );
-	}, [ dispatch, error, page, setPage ] );
-}
 
 /**
  * The Uploaded Bugs page (spec "Uploaded bugs (my-bugs)"): the tester's bugs, 25 a page, with their status in

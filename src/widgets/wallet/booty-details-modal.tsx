@@ -8,6 +8,7 @@ import {
 import { emptyOnError } from '../../components/list-page';
 import { Modal } from '../../components/modal';
 import { useConfig } from '../../hooks/use-config';
+import { useListErrors } from '../../hooks/use-list-errors';
 import { activityName } from '../../lib/activities';
 import { formatDay } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
@@ -15,7 +16,6 @@ import { useTranslation } from '../../lib/use-translation';
 import type { ApiError } from '../../services/api-error';
 import type { BootyDetailItem } from '../../services/contract';
 import { MISSING, PAGE_SIZE } from './format';
-import { useBootyErrors } from './use-booty-errors';
 import {
 	useListMyBootyDetailsQuery,
 	type BootyDetailSortKey,
@@ -42,7 +42,7 @@ function BootyDetailsTable() {
 		query.isError && ! query.isFetching
 			? ( query.error as ApiError )
 			: undefined;
-	useBootyErrors( settledError, page, setPage );
+	useListErrors( settledError, page, setPage );
 
 	const columns = useMemo(
 		(): Array< DataTableColumn< BootyDetailItem, BootyDetailSortKey > > => [

@@ -1,18 +1,19 @@
 import { useEffect, useRef } from '@wordpress/element';
 
-import type { ApiError } from '../../services/api-error';
-import { showToast } from '../../services/toasts';
-import { useAppDispatch } from '../../store/hooks';
+import type { ApiError } from '../services/api-error';
+import { showToast } from '../services/toasts';
+import { useAppDispatch } from '../store/hooks';
 
 /**
- * The spec's answer to a failed booty details page (section 4 and 8): a 404 steps back a page when there is an
- * earlier one (the table shows no rows meanwhile); any other failure is a danger toast with its message, once.
+ * The spec's answer to a failed page of a list (My bugs and the wallet's booty details, sections 4 and 8): a 404
+ * steps back a page when there is an earlier one (the table shows no rows meanwhile, and none on the first); any
+ * other failure is a danger toast with its message, once.
  *
  * @param error   The list's settled error, if any.
  * @param page
  * @param setPage
  */
-export function useBootyErrors(
+export function useListErrors(
 	error: ApiError | undefined,
 	page: number,
 	setPage: ( page: number ) => void
