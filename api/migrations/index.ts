@@ -17,6 +17,8 @@ import * as m0015 from './0015-device-platforms.ts';
 import * as m0016 from './0016-bug-review.ts';
 import * as m0017 from './0017-level-changes.ts';
 import * as m0018 from './0018-bug-form.ts';
+import * as m0019 from './0019-back-office.ts';
+import * as m0020 from './0020-back-office-lists.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -41,4 +43,6 @@ export const migrations: Record< string, Migration > = {
 	'0016-bug-review': m0016,
 	'0017-level-changes': m0017,
 	'0018-bug-form': m0018,
+	'0019-back-office': m0019,
+	'0020-back-office-lists': m0020,
 };

@@ -43,6 +43,15 @@ import { createProfilePartsRepository } from './features/profile-parts/repositor
 import { createFiscalRepository } from './features/fiscal/repository.ts';
 import { createPaymentsRepository } from './features/payments/repository.ts';
 import { createPaymentsAdminRepository } from './features/payments/admin-repository.ts';
+import { createAuditRepository } from './features/audit/repository.ts';
+import { createTestersAdminRepository } from './features/testers-admin/repository.ts';
+import { createAdminSummaryRepository } from './features/admin-summary/repository.ts';
+import { createCampaignsAdminRepository } from './features/campaigns-admin/repository.ts';
+import { createCandidatesRepository } from './features/candidates/repository.ts';
+import { createFiscalAdminRepository } from './features/fiscal-admin/repository.ts';
+import { createBugsAdminRepository } from './features/bugs-admin/repository.ts';
+import { createPopupsAdminRepository } from './features/popups-admin/repository.ts';
+import { createCampaignLeaders } from './lib/back-office.ts';
 import { createDevicesRepository } from './features/devices/repository.ts';
 import { createBugsRepository } from './features/bugs/repository.ts';
 import { createBugReportsRepository } from './features/bugs/report-repository.ts';
@@ -185,6 +194,15 @@ export async function buildApp( {
 		fiscal: createFiscalRepository( db ),
 		payments: createPaymentsRepository( db ),
 		paymentsAdmin: createPaymentsAdminRepository( db, files ),
+		campaignLeaders: createCampaignLeaders( db ),
+		audit: createAuditRepository( db ),
+		testersAdmin: createTestersAdminRepository( db ),
+		adminSummary: createAdminSummaryRepository( db ),
+		campaignsAdmin: createCampaignsAdminRepository( db ),
+		candidates: createCandidatesRepository( db ),
+		fiscalAdmin: createFiscalAdminRepository( db ),
+		bugsAdmin: createBugsAdminRepository( db ),
+		popupsAdmin: createPopupsAdminRepository( db ),
 		devices: createDevicesRepository( db ),
 		bugs: createBugsRepository( db ),
 		bugReports: createBugReportsRepository( db ),

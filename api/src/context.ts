@@ -19,6 +19,15 @@ import type { BugReportsRepository } from './features/bugs/report-repository.ts'
 import type { SimilarBugsRepository } from './features/bugs/similar-repository.ts';
 import type { PublicBugTokens } from './features/bugs/public-token.ts';
 import type { SiteSettings } from './lib/site-settings.ts';
+import type { CampaignLeaders } from './lib/back-office.ts';
+import type { AuditRepository } from './features/audit/repository.ts';
+import type { TestersAdminRepository } from './features/testers-admin/repository.ts';
+import type { AdminSummaryRepository } from './features/admin-summary/repository.ts';
+import type { CampaignsAdminRepository } from './features/campaigns-admin/repository.ts';
+import type { CandidatesRepository } from './features/candidates/repository.ts';
+import type { FiscalAdminRepository } from './features/fiscal-admin/repository.ts';
+import type { BugsAdminRepository } from './features/bugs-admin/repository.ts';
+import type { PopupsAdminRepository } from './features/popups-admin/repository.ts';
 import type { TasksRepository } from './features/tasks/repository.ts';
 import type { ApplicationsRepository } from './features/applications/repository.ts';
 import type { FileStorage } from './storage/index.ts';
@@ -42,6 +51,24 @@ export interface Services {
 	payments: PaymentsRepository;
 	/** The back office's payment queue and receipts (administrators only). */
 	paymentsAdmin: PaymentsAdminRepository;
+	/** Who leads each campaign (the back office's tester leads). */
+	campaignLeaders: CampaignLeaders;
+	/** The back office's audit trail. */
+	audit: AuditRepository;
+	/** The back office's testers: list, record and experience changes (administrators only). */
+	testersAdmin: TestersAdminRepository;
+	/** The wp-admin dashboard widget's figures. */
+	adminSummary: AdminSummaryRepository;
+	/** The back office's campaigns: list, settings, copy and close. */
+	campaignsAdmin: CampaignsAdminRepository;
+	/** A campaign's applications and their selection (administrators and the campaign's lead). */
+	candidates: CandidatesRepository;
+	/** The fiscal profiles' checks (administrators only). */
+	fiscalAdmin: FiscalAdminRepository;
+	/** The back office's bug review. */
+	bugsAdmin: BugsAdminRepository;
+	/** The back office's Messages: popups written by administrators. */
+	popupsAdmin: PopupsAdminRepository;
 	devices: DevicesRepository;
 	bugs: BugsRepository;
 	/** The bug form: its rules, uploads and the bug's write. */

@@ -91,7 +91,15 @@ final class Plugin {
 			$this->router(),
 			$this->referral(),
 			$this->user_language(),
+			$this->admin_menu(),
+			$this->campaigns_page(),
 			$this->payouts_page(),
+			$this->testers_page(),
+			$this->dashboard_widget(),
+			$this->candidates_page(),
+			$this->fiscal_page(),
+			$this->bugs_page(),
+			$this->messages_page(),
 			$this->lifecycle(),
 		);
 		foreach ( $components as $component ) {
@@ -415,6 +423,27 @@ final class Plugin {
 	}
 
 	/**
+	 * The back office's client of the API's `/admin/…` routes.
+	 *
+	 * @return Admin\Api_Client
+	 */
+	public function api_client(): Admin\Api_Client {
+		return $this->service(
+			Admin\Api_Client::class,
+			fn() => new Admin\Api_Client( $this->jwt(), array( $this->settings(), 'api_url' ) )
+		);
+	}
+
+	/**
+	 * The Crowdscout menu of wp-admin.
+	 *
+	 * @return Admin\Menu
+	 */
+	public function admin_menu(): Admin\Menu {
+		return $this->service( Admin\Menu::class, static fn() => new Admin\Menu() );
+	}
+
+	/**
 	 * The API's back-office payment routes.
 	 *
 	 * @return Admin\Payments_Api
@@ -422,8 +451,17 @@ final class Plugin {
 	public function payments_api(): Admin\Payments_Api {
 		return $this->service(
 			Admin\Payments_Api::class,
-			fn() => new Admin\Payments_Api( $this->jwt(), array( $this->settings(), 'api_url' ) )
+			fn() => new Admin\Payments_Api( $this->api_client() )
 		);
+	}
+
+	/**
+	 * Crowdscout → Campaigns in wp-admin (the menu's top-level page).
+	 *
+	 * @return Admin\Campaigns_Page
+	 */
+	public function campaigns_page(): Admin\Campaigns_Page {
+		return $this->service( Admin\Campaigns_Page::class, fn() => new Admin\Campaigns_Page( $this->api_client() ) );
 	}
 
 	/**
@@ -433,6 +471,60 @@ final class Plugin {
 	 */
 	public function payouts_page(): Admin\Payouts_Page {
 		return $this->service( Admin\Payouts_Page::class, fn() => new Admin\Payouts_Page( $this->payments_api() ) );
+	}
+
+	/**
+	 * Crowdscout → Testers in wp-admin: the testers, their records and experience adjustments.
+	 *
+	 * @return Admin\Testers_Page
+	 */
+	public function testers_page(): Admin\Testers_Page {
+		return $this->service( Admin\Testers_Page::class, fn() => new Admin\Testers_Page( $this->api_client() ) );
+	}
+
+	/**
+	 * The Crowdscout widget of the wp-admin Dashboard.
+	 *
+	 * @return Admin\Dashboard_Widget
+	 */
+	public function dashboard_widget(): Admin\Dashboard_Widget {
+		return $this->service( Admin\Dashboard_Widget::class, fn() => new Admin\Dashboard_Widget( $this->api_client() ) );
+	}
+
+	/**
+	 * Crowdscout → Bug review in wp-admin.
+	 *
+	 * @return Admin\Bugs_Page
+	 */
+	public function bugs_page(): Admin\Bugs_Page {
+		return $this->service( Admin\Bugs_Page::class, fn() => new Admin\Bugs_Page( $this->api_client() ) );
+	}
+
+	/**
+	 * Crowdscout → Candidates in wp-admin: a campaign's applications and their selection.
+	 *
+	 * @return Admin\Candidates_Page
+	 */
+	public function candidates_page(): Admin\Candidates_Page {
+		return $this->service( Admin\Candidates_Page::class, fn() => new Admin\Candidates_Page( $this->api_client() ) );
+	}
+
+	/**
+	 * Crowdscout → Fiscal profiles in wp-admin: the testers' fiscal profiles and their checks.
+	 *
+	 * @return Admin\Fiscal_Page
+	 */
+	public function fiscal_page(): Admin\Fiscal_Page {
+		return $this->service( Admin\Fiscal_Page::class, fn() => new Admin\Fiscal_Page( $this->api_client() ) );
+	}
+
+	/**
+	 * Crowdscout → Messages in wp-admin: the popups of the testers' inbox.
+	 *
+	 * @return Admin\Messages_Page
+	 */
+	public function messages_page(): Admin\Messages_Page {
+		return $this->service( Admin\Messages_Page::class, fn() => new Admin\Messages_Page( $this->api_client() ) );
 	}
 
 	/**

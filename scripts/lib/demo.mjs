@@ -13,6 +13,8 @@ export const DEMO_ADMIN = {
 	password: 'Admin1234!',
 };
 
+export const DEMO_LEAD_EMAIL = 'lead@crowdscout.test';
+
 export const DEMO_TESTERS = [
 	{
 		email: 'demo@crowdscout.test',
@@ -23,9 +25,10 @@ export const DEMO_TESTERS = [
 		country: 'IT',
 		profile: 'newcomer',
 	},
-	// Made a tester_lead by the development mu-plugin (scripts/wp/mu-plugins/crowdscout-dev.php).
+	// Made a tester_lead by the development mu-plugin (scripts/wp/mu-plugins/crowdscout-dev.php); leads the
+	// campaigns the demo testers applied to (api/src/seed/demo-leads.ts).
 	{
-		email: 'lead@crowdscout.test',
+		email: DEMO_LEAD_EMAIL,
 		password: 'Lead1234!',
 		name: 'Leo',
 		surname: 'Lead',
@@ -140,6 +143,8 @@ export async function seedDemo( {
 			'--reference-date',
 			today,
 			'--if-unseeded',
+			'--lead',
+			DEMO_LEAD_EMAIL,
 			...DEMO_TESTERS.filter( ( tester ) => tester.profile ).flatMap(
 				( tester ) => [
 					'--demo',

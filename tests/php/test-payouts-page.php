@@ -7,35 +7,23 @@
 
 namespace Crowdscout\Tests;
 
+use Crowdscout\Admin\Menu;
 use Crowdscout\Admin\Payouts_Page;
+use Crowdscout\Admin\Screen;
+use Crowdscout\Roles;
 use WP_Error;
+
+require_once __DIR__ . '/trait-fakes-api.php';
 
 /**
  * The list read from `GET /admin/payments`, its views, columns and escaping; "Mark paid" from a row or in bulk
- * (nonce, capability, then `POST /admin/payments/{id}/paid` with the administrator's token); the notices.
+ * (nonce, capability, then `POST /admin/payments/{id}/paid` with the administrator's token); the notices; the CSV
+ * export of a period's paid requests (nonce, capability, period, every page of `GET /admin/payments/export`,
+ * formulas neutralised).
  */
 final class Payouts_Page_Test extends Test_Case {
 
-	/**
-	 * Requests the fake API received: method, URL, headers.
-	 *
-	 * @var array<int, array{method: string, url: string, headers: array<string, string>}>
-	 */
-	private array $calls = array();
-
-	/**
-	 * Answers of the fake API: URL path and query (after the base) → [status, body], or a WP_Error.
-	 *
-	 * @var array<string, array{0: int, 1: mixed}|WP_Error>
-	 */
-	private array $answers = array();
-
-	/**
-	 * The API's base URL as the plugin reaches it (CROWDSCOUT_API_URL when wp-config.php defines it).
-	 *
-	 * @var string
-	 */
-	private string $base = '';
+	use Fakes_Api;
 
 	/**
 	 * The GET parameters before the test.
@@ -52,10 +40,9 @@ final class Payouts_Page_Test extends Test_Case {
 	protected function setUp(): void {
 		parent::setUp();
 		require_once ABSPATH . 'wp-admin/includes/admin.php';
-		$this->base      = $this->plugin()->settings()->api_url();
 		$this->saved_get = $_GET; // phpcs:ignore WordPress.Security.NonceVerification.Recommended
-		add_filter( 'pre_http_request', array( $this, 'fake_api' ), 10, 3 );
-		set_current_screen( 'toplevel_page_' . Payouts_Page::SLUG );
+		$this->start_fake_api();
+		set_current_screen( Menu::screen_id( Payouts_Page::SLUG ) );
 	}
 
 	/**
@@ -64,53 +51,15 @@ final class Payouts_Page_Test extends Test_Case {
 	 * @return void
 	 */
 	protected function tearDown(): void {
-		remove_filter( 'pre_http_request', array( $this, 'fake_api' ), 10 );
+		$this->stop_fake_api();
 		$_GET = $this->saved_get;
 		$GLOBALS['current_screen'] = null;
-		delete_transient( Payouts_Page::RESULT_TRANSIENT . get_current_user_id() );
+		Screen::take_result( Payouts_Page::SLUG );
 		parent::tearDown();
 	}
 
 	/**
-	 * `pre_http_request`: records the call and answers from $this->answers (404 for anything else).
-	 *
-	 * @param mixed                $preempt Earlier answer.
-	 * @param array<string, mixed> $args    Request arguments.
-	 * @param string               $url     URL.
-	 * @return array<string, mixed>|WP_Error
-	 */
-	public function fake_api( $preempt, $args, $url ) {
-		$this->calls[] = array(
-			'method'  => (string) $args['method'],
-			'url'     => $url,
-			'headers' => (array) $args['headers'],
-		);
-		$key    = substr( $url, strlen( $this->base ) );
-		$answer = $this->answers[ $key ] ?? array(
-			404,
-			array(
-				'status'  => 404,
-				'error'   => 'Not Found',
-				'message' => 'Not found',
-			),
-		);
-		if ( $answer instanceof WP_Error ) {
-			return $answer;
-		}
-		return array(
-			'headers'  => array( 'content-type' => 'application/json' ),
-			'body'     => (string) wp_json_encode( $answer[1] ),
-			'response' => array(
-				'code'    => $answer[0],
-				'message' => '',
-			),
-			'cookies'  => array(),
-			'filename' => null,
-		);
-	}
-
-	/**
-	 * The top-level Crowdscout menu with Payouts, for administrators.
+	 * An entry under the Crowdscout menu, for whoever pays the testers; its actions run before the screen prints.
 	 */
 	public function test_menu(): void {
 		global $menu, $submenu;
@@ -118,15 +67,21 @@ final class Payouts_Page_Test extends Test_Case {
 		$menu    = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
 		$submenu = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
 
+		$this->plugin()->admin_menu()->add_menu();
 		$this->plugin()->payouts_page()->add_menu();
 
-		$top = array_values( array_filter( $menu, static fn( $item ): bool => Payouts_Page::SLUG === $item[2] ) );
-		$this->assertCount( 1, $top );
-		$this->assertSame( 'Crowdscout', $top[0][0] );
-		$this->assertSame( 'manage_options', $top[0][1] );
-		$this->assertSame( 'dashicons-groups', $top[0][6] );
-		$this->assertSame( 'Payouts', $submenu[ Payouts_Page::SLUG ][0][0] );
-		$this->assertNotFalse( has_action( 'load-toplevel_page_' . Payouts_Page::SLUG, array( $this->plugin()->payouts_page(), 'load' ) ) );
+		$this->assertSame( array(), array_filter( $menu, static fn( $item ): bool => Payouts_Page::SLUG === $item[2] ), 'No menu of its own.' );
+		$entries = array_values( array_filter( $submenu[ Menu::SLUG ], static fn( $item ): bool => Payouts_Page::SLUG === $item[2] ) );
+		$this->assertCount( 1, $entries );
+		$this->assertSame( 'Payouts', $entries[0][0] );
+		$this->assertSame( Roles::CAP_PAYOUTS, $entries[0][1] );
+		$this->assertNotFalse( has_action( 'load-' . Menu::screen_id( Payouts_Page::SLUG ), array( $this->plugin()->payouts_page(), 'load' ) ) );
+
+		// A tester lead reaches the menu, not the payouts.
+		$submenu = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
+		wp_set_current_user( $this->create_user( Roles::LEAD )->ID );
+		$this->plugin()->payouts_page()->add_menu();
+		$this->assertArrayNotHasKey( Menu::SLUG, $submenu );
 	}
 
 	/**
@@ -142,7 +97,7 @@ final class Payouts_Page_Test extends Test_Case {
 		$html = $this->render();
 
 		$this->assertSame( 'GET', $this->calls[0]['method'] );
-		$claims = self::decode_jwt( substr( $this->calls[0]['headers']['Authorization'], strlen( 'Bearer ' ) ) )['claims'];
+		$claims = $this->claims_of_call( 0 );
 		$this->assertSame( (string) $admin->ID, $claims['sub'] );
 		$this->assertSame( 'administrator', $claims['role'] );
 
@@ -192,6 +147,53 @@ final class Payouts_Page_Test extends Test_Case {
 		$this->assertStringNotContainsString( 'name="payment[]"', $html );
 		$this->assertStringNotContainsString( 'action=mark_paid', $html );
 		$this->assertStringContainsString( '21 items', $html );
+		$this->assertStringContainsString( 'href="' . esc_url( Payouts_Page::history_url( 9 ) ) . '"', $html, 'The row\'s history.' );
+	}
+
+	/**
+	 * A request's history: its audit trail, who marked it paid and when.
+	 */
+	public function test_history_of_a_request(): void {
+		$admin = $this->create_user( 'administrator', array( 'display_name' => 'Ann Admin' ) );
+		wp_set_current_user( $admin->ID );
+		$_GET['payment'] = '9';
+		$this->answers['/admin/audit?subjectType=payment&subjectId=9&limit=100'] = array(
+			200,
+			array(
+				'start'   => 0,
+				'limit'   => 100,
+				'size'    => 1,
+				'total'   => 1,
+				'results' => array(
+					array(
+						'id'          => 4,
+						'actor'       => $admin->ID,
+						'actorRole'   => 'administrator',
+						'action'      => 'payment.paid',
+						'subjectType' => 'payment',
+						'subjectId'   => 9,
+						'before'      => array(
+							'status'   => 'processing',
+							'paidDate' => null,
+						),
+						'after'       => array(
+							'status'   => 'paid',
+							'paidDate' => '2026-05-03',
+							'receipt'  => 'receipt-9.pdf',
+						),
+						'note'        => null,
+						'date'        => '2026-05-03T09:00:00Z',
+					),
+				),
+			),
+		);
+
+		$html = $this->render();
+
+		$this->assertStringContainsString( 'Payment request #9', $html );
+		$this->assertStringContainsString( '<td>Ann Admin</td>', $html );
+		$this->assertStringContainsString( 'Marked paid (paid date 2026-05-03); the receipt was produced.', $html );
+		$this->assertCount( 1, $this->calls, 'Only the trail is read.' );
 	}
 
 	/**
@@ -224,7 +226,7 @@ final class Payouts_Page_Test extends Test_Case {
 			),
 		);
 		$html = $this->render();
-		$this->assertStringContainsString( 'The API did not list the payment requests (status 403): Administrators only &lt;here&gt;', $html );
+		$this->assertStringContainsString( 'The API did not give the payment requests (status 403): Administrators only &lt;here&gt;', $html );
 	}
 
 	/**
@@ -257,8 +259,7 @@ final class Payouts_Page_Test extends Test_Case {
 		$this->assertSame( 'POST', $this->calls[0]['method'] );
 		$this->assertSame( $this->base . '/admin/payments/5/paid', $this->calls[0]['url'] );
 		$this->assertSame( 'application/json', $this->calls[0]['headers']['Content-Type'] );
-		$claims = self::decode_jwt( substr( $this->calls[0]['headers']['Authorization'], strlen( 'Bearer ' ) ) )['claims'];
-		$this->assertSame( (string) $admin->ID, $claims['sub'] );
+		$this->assertSame( (string) $admin->ID, $this->claims_of_call( 0 )['sub'] );
 	}
 
 	/**
@@ -299,11 +300,11 @@ final class Payouts_Page_Test extends Test_Case {
 		);
 		$this->assertCount( 3, $this->calls );
 
-		set_transient( Payouts_Page::RESULT_TRANSIENT . get_current_user_id(), $result, 60 );
+		Screen::keep_result( Payouts_Page::SLUG, $result );
 		$html = $this->render();
 		$this->assertStringContainsString( '2 payment requests marked paid: #5, #7.', $html );
 		$this->assertStringContainsString( 'Request #6 was not marked paid: This payment request is already paid', $html );
-		$this->assertFalse( get_transient( Payouts_Page::RESULT_TRANSIENT . get_current_user_id() ), 'Shown once.' );
+		$this->assertNull( Screen::take_result( Payouts_Page::SLUG ), 'Shown once.' );
 	}
 
 	/**
@@ -327,7 +328,7 @@ final class Payouts_Page_Test extends Test_Case {
 		$this->assertSame( 2, $result['skipped'] );
 		$this->assertCount( 2, $this->calls );
 
-		set_transient( Payouts_Page::RESULT_TRANSIENT . get_current_user_id(), $result, 60 );
+		Screen::keep_result( Payouts_Page::SLUG, $result );
 		$html = $this->render();
 		$this->assertStringContainsString( '1 payment request marked paid: #5.', $html );
 		$this->assertStringContainsString( 'The Crowdscout API could not be reached, so 2 payment requests were not marked paid (Connection refused).', $html );
@@ -370,6 +371,18 @@ final class Payouts_Page_Test extends Test_Case {
 		);
 		$this->assertSame( 'forbidden', $forbidden->get_error_code() );
 
+		// A tester lead runs campaigns, not payouts.
+		wp_set_current_user( $this->create_user( Roles::LEAD )->ID );
+		$lead = $page->handle_action(
+			array(
+				'action'   => 'mark_paid',
+				'payment'  => '5',
+				'_wpnonce' => wp_create_nonce( Payouts_Page::ROW_NONCE . '5' ),
+			)
+		);
+		$this->assertSame( 'forbidden', $lead->get_error_code() );
+		$this->assertSame( '', $this->render(), 'Nor does the screen print for them.' );
+
 		$this->assertNull( $page->handle_action( array( 'action' => '-1' ) ) );
 		$this->assertSame( array(), $this->calls );
 
@@ -381,9 +394,233 @@ final class Payouts_Page_Test extends Test_Case {
 			)
 		);
 		$this->assertSame( array(), $nothing['paid'] );
-		set_transient( Payouts_Page::RESULT_TRANSIENT . get_current_user_id(), $nothing, 60 );
+		Screen::keep_result( Payouts_Page::SLUG, $nothing );
 		$this->assertStringContainsString( 'No payment request was selected.', $this->render() );
 		$this->assertSame( array( 'GET', 'GET' ), array_column( $this->calls, 'method' ), 'Only the list was read.' );
+	}
+
+	/**
+	 * The Paid view offers the export (last month by default, with its own nonce, to admin-post.php); the queue
+	 * does not.
+	 */
+	public function test_export_form_on_the_paid_view(): void {
+		wp_set_current_user( $this->create_user( 'administrator' )->ID );
+		$this->answers['/admin/payments?status=processing&start=0&limit=20&order=ASC'] = array( 200, $this->page( array(), 0 ) );
+		$this->assertStringNotContainsString( Payouts_Page::EXPORT_ACTION, $this->render() );
+
+		$_GET['status'] = 'paid';
+		$this->answers['/admin/payments?status=paid&start=0&limit=20&order=DESC'] = array( 200, $this->page( array(), 0 ) );
+		$html       = $this->render();
+		$last_month = new \DateTimeImmutable( 'first day of last month', new \DateTimeZone( 'UTC' ) );
+		$this->assertStringContainsString( 'action="' . esc_url( admin_url( 'admin-post.php' ) ) . '"', $html );
+		$this->assertStringContainsString( 'name="action" value="' . Payouts_Page::EXPORT_ACTION . '"', $html );
+		$this->assertStringContainsString( 'name="_wpnonce" value="' . wp_create_nonce( Payouts_Page::EXPORT_NONCE ) . '"', $html );
+		$this->assertStringContainsString( 'name="from" value="' . $last_month->format( 'Y-m-01' ) . '"', $html );
+		$this->assertStringContainsString( 'name="to" value="' . $last_month->format( 'Y-m-t' ) . '"', $html );
+		$this->assertStringContainsString( 'Export CSV', $html );
+	}
+
+	/**
+	 * The CSV: a byte-order mark, the header row, one row per paid request with the destination in full, amounts
+	 * with two decimals, and every cell a spreadsheet would run as a formula quoted.
+	 */
+	public function test_export_writes_the_csv(): void {
+		$admin = $this->create_user( 'administrator' );
+		wp_set_current_user( $admin->ID );
+		$this->answers['/admin/payments/export?from=2026-04-01&to=2026-04-30&start=0&limit=500'] = array(
+			200,
+			$this->export_page(
+				array(
+					$this->export_row( 31 ),
+					array_merge(
+						$this->export_row( 32 ),
+						array(
+							'name'        => '=HYPERLINK("http://evil.test","Click")',
+							'surname'     => '+SUM(A1)',
+							'email'       => '@evil.test',
+							'method'      => 'iban',
+							'destination' => "-Ada, IT60X0542811101000000123456\tx",
+							'net'         => null,
+							'withholding' => null,
+						)
+					),
+				),
+				2
+			),
+		);
+
+		$file    = fopen( 'php://memory', 'w+b' );
+		$written = $this->plugin()->payouts_page()->write_export( $this->export_request( '2026-04-01', '2026-04-30' ), $file );
+		rewind( $file );
+		$csv = (string) stream_get_contents( $file );
+
+		$this->assertSame( 2, $written );
+		$this->assertSame( "\xEF\xBB\xBF", substr( $csv, 0, 3 ) );
+		$rows = array_map( static fn( string $line ): array => str_getcsv( $line, ',', '"', '' ), explode( "\r\n", rtrim( substr( $csv, 3 ), "\r\n" ) ) );
+		$this->assertSame(
+			array( 'Request', 'Tester ID', 'Name', 'Surname', 'Email', 'Method', 'Destination', 'Gross', 'Net', 'Withholding', 'Currency', 'Requested', 'Paid' ),
+			$rows[0]
+		);
+		$this->assertSame(
+			array( '31', '41', 'Ada', 'Lovelace', 'ada@example.test', 'PayPal', 'ada@example.test', '1234.50', '987.60', '246.90', 'EUR', '2026-03-28', '2026-04-02' ),
+			$rows[1]
+		);
+		$this->assertSame(
+			array( '32', '41', '\'=HYPERLINK("http://evil.test","Click")', '\'+SUM(A1)', '\'@evil.test', 'Bank transfer', "'-Ada, IT60X0542811101000000123456\tx", '1234.50', '', '', 'EUR', '2026-03-28', '2026-04-02' ),
+			$rows[2]
+		);
+		$this->assertCount( 3, $rows );
+		$this->assertSame( (string) $admin->ID, $this->claims_of_call( 0 )['sub'] );
+		$this->assertSame( 'crowdscout-payouts-2026-04-01-to-2026-04-30.csv', Payouts_Page::export_file_name( '2026-04-01', '2026-04-30' ) );
+	}
+
+	/**
+	 * A period longer than a page: every page is asked in turn, and the file holds them all.
+	 */
+	public function test_export_reads_every_page(): void {
+		wp_set_current_user( $this->create_user( 'administrator' )->ID );
+		$first = array();
+		for ( $id = 1; $id <= Payouts_Page::EXPORT_PAGE; $id++ ) {
+			$first[] = $this->export_row( $id );
+		}
+		$this->answers['/admin/payments/export?from=2026-01-01&to=2026-12-31&start=0&limit=500']   = array( 200, $this->export_page( $first, 501 ) );
+		$this->answers['/admin/payments/export?from=2026-01-01&to=2026-12-31&start=500&limit=500'] = array( 200, $this->export_page( array( $this->export_row( 501 ) ), 501, 500 ) );
+
+		$file    = fopen( 'php://memory', 'w+b' );
+		$written = $this->plugin()->payouts_page()->write_export( $this->export_request( '2026-01-01', '2026-12-31' ), $file );
+		rewind( $file );
+		$lines = explode( "\r\n", rtrim( (string) stream_get_contents( $file ), "\r\n" ) );
+
+		$this->assertSame( 501, $written );
+		$this->assertCount( 502, $lines );
+		$this->assertStringStartsWith( '501,', $lines[501] );
+		$this->assertCount( 2, $this->calls );
+	}
+
+	/**
+	 * Refused before the API is asked: a bad nonce, a user without the capability (a tester lead), a period that
+	 * is not one; then the API's own refusal and an API that cannot be reached, each with a message and no file.
+	 */
+	public function test_export_refusals(): void {
+		$page = $this->plugin()->payouts_page();
+		$file = fopen( 'php://memory', 'w+b' );
+		wp_set_current_user( $this->create_user( 'administrator' )->ID );
+
+		$request             = $this->export_request( '2026-04-01', '2026-04-30' );
+		$request['_wpnonce'] = wp_create_nonce( Payouts_Page::BULK_NONCE );
+		$this->assertSame( 'invalid_nonce', $page->write_export( $request, $file )->get_error_code() );
+
+		foreach ( array(
+			array( '2026-04-30', '2026-04-01', 'The period to export must not end before it starts.' ),
+			array( '2026-01-01', '2027-01-01', 'The period to export must be at most one year long.' ),
+			array( '2026-02-30', '2026-03-01', 'Give the first and the last day of the period to export, as dates.' ),
+			array( '', '2026-03-01', 'Give the first and the last day of the period to export, as dates.' ),
+		) as list( $from, $to, $message ) ) {
+			$refused = $page->write_export( $this->export_request( $from, $to ), $file );
+			$this->assertSame( 'invalid_period', $refused->get_error_code(), $from . ' ' . $to );
+			$this->assertSame( $message, $refused->get_error_message() );
+		}
+		$this->assertSame( array(), $this->calls );
+
+		$this->answers['/admin/payments/export?from=2026-04-01&to=2026-04-30&start=0&limit=500'] = array(
+			403,
+			array(
+				'status'  => 403,
+				'error'   => 'Forbidden',
+				'message' => 'Only administrators may do this.',
+			),
+		);
+		$refused = $page->write_export( $this->export_request( '2026-04-01', '2026-04-30' ), $file );
+		$this->assertSame( 'api_refused', $refused->get_error_code() );
+		$this->assertSame( 'The API did not export the payouts (status 403): Only administrators may do this.', $refused->get_error_message() );
+
+		$this->answers['/admin/payments/export?from=2026-04-01&to=2026-04-30&start=0&limit=500'] = new WP_Error( 'http_request_failed', 'Connection refused' );
+		$unreachable = $page->write_export( $this->export_request( '2026-04-01', '2026-04-30' ), $file );
+		$this->assertSame( 'api_unreachable', $unreachable->get_error_code() );
+		$this->assertStringContainsString( '(Connection refused)', $unreachable->get_error_message() );
+
+		// The reason is shown on the Paid view, with the period asked kept in the form.
+		Screen::keep_result(
+			Payouts_Page::SLUG,
+			array(
+				'export' => $unreachable->get_error_message(),
+				'from'   => '2026-04-01',
+				'to'     => '2026-04-30',
+			)
+		);
+		$_GET['status'] = 'paid';
+		$this->answers['/admin/payments?status=paid&start=0&limit=20&order=DESC'] = array( 200, $this->page( array(), 0 ) );
+		$html = $this->render();
+		$this->assertStringContainsString( 'notice-error', $html );
+		$this->assertStringContainsString( 'so the payouts could not be exported (Connection refused)', $html );
+		$this->assertStringContainsString( 'name="from" value="2026-04-01"', $html );
+
+		$this->calls = array();
+		wp_set_current_user( $this->create_user( Roles::LEAD )->ID );
+		$forbidden = $page->write_export( $this->export_request( '2026-04-01', '2026-04-30' ), $file );
+		$this->assertSame( 'forbidden', $forbidden->get_error_code() );
+		$this->assertSame( array(), $this->calls );
+		rewind( $file );
+	}
+
+	/**
+	 * The export form's fields for the current user.
+	 *
+	 * @param string $from First day.
+	 * @param string $to   Last day.
+	 * @return array<string, string>
+	 */
+	private function export_request( string $from, string $to ): array {
+		return array(
+			'action'   => Payouts_Page::EXPORT_ACTION,
+			'from'     => $from,
+			'to'       => $to,
+			'_wpnonce' => wp_create_nonce( Payouts_Page::EXPORT_NONCE ),
+		);
+	}
+
+	/**
+	 * A PaidPaymentExportPage.
+	 *
+	 * @param array<int, array<string, mixed>> $results Rows.
+	 * @param int                              $total   Total.
+	 * @param int                              $start   Start.
+	 * @return array<string, mixed>
+	 */
+	private function export_page( array $results, int $total, int $start = 0 ): array {
+		return array(
+			'from'    => '2026-04-01',
+			'to'      => '2026-04-30',
+			'start'   => $start,
+			'limit'   => Payouts_Page::EXPORT_PAGE,
+			'size'    => count( $results ),
+			'total'   => $total,
+			'results' => $results,
+		);
+	}
+
+	/**
+	 * A PaidPaymentExportRow paid by PayPal.
+	 *
+	 * @param int $id Request id.
+	 * @return array<string, mixed>
+	 */
+	private function export_row( int $id ): array {
+		return array(
+			'id'            => $id,
+			'testerId'      => 41,
+			'name'          => 'Ada',
+			'surname'       => 'Lovelace',
+			'email'         => 'ada@example.test',
+			'method'        => 'paypal',
+			'destination'   => 'ada@example.test',
+			'gross'         => 1234.5,
+			'net'           => 987.6,
+			'withholding'   => 246.9,
+			'currency'      => 'EUR',
+			'requestedDate' => '2026-03-28',
+			'paidDate'      => '2026-04-02',
+		);
 	}
 
 	/**

@@ -1,6 +1,6 @@
 /**
  * `npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] [--seed S]
- * [--reference-date YYYY-MM-DD] [--demo EMAIL=PROFILE …] [--if-unseeded] [--db-url URL] [--reset]`: migrates
+ * [--reference-date YYYY-MM-DD] [--demo EMAIL=PROFILE …] [--lead EMAIL …] [--if-unseeded] [--db-url URL] [--reset]`: migrates
  * the database forward, then writes demo data (see index.ts). A database that already holds seeded rows is
  * refused unless --reset, which deletes them first, or --if-unseeded, which then leaves it as it is (what
  * `npm start` does on every start). --demo gives an existing tester, found by email, a demo profile.
@@ -24,7 +24,7 @@ import { createLocalStorage, mediaDirectory } from '../storage/local.ts';
 
 const USAGE =
 	'Usage: npm run seed -- --testers N --campaigns M [--bugs-per-tester K] [--experience-per-tester E] ' +
-	'[--seed S] [--reference-date YYYY-MM-DD] [--demo EMAIL=PROFILE …] [--if-unseeded] [--db-url URL] [--reset]';
+	'[--seed S] [--reference-date YYYY-MM-DD] [--demo EMAIL=PROFILE …] [--lead EMAIL …] [--if-unseeded] [--db-url URL] [--reset]';
 
 const { values } = parseArgs( {
 	options: {
@@ -36,6 +36,7 @@ const { values } = parseArgs( {
 		'reference-date': { type: 'string' },
 		'db-url': { type: 'string' },
 		demo: { type: 'string', multiple: true, default: [] },
+		lead: { type: 'string', multiple: true, default: [] },
 		'if-unseeded': { type: 'boolean', default: false },
 		reset: { type: 'boolean', default: false },
 		help: { type: 'boolean', default: false },
@@ -53,6 +54,31 @@ function count( name: string, value: string | undefined ): number | undefined {
 		);
 	}
 	return number;
+}
+
+/**
+ * The WordPress users of the testers with these emails (--lead): the demo's team leaders.
+ *
+ * @param db
+ * @param emails
+ */
+async function leadUsers(
+	db: ReturnType< typeof createDatabase >[ 'db' ],
+	emails: string[]
+): Promise< number[] > {
+	const users: number[] = [];
+	for ( const email of emails ) {
+		const row = await db
+			.selectFrom( 'testers' )
+			.select( 'wp_user_id' )
+			.where( 'email', '=', email )
+			.executeTakeFirst();
+		if ( ! row ) {
+			throw new Error( `--lead: no tester has the email ${ email }` );
+		}
+		users.push( Number( row.wp_user_id ) );
+	}
+	return users;
 }
 
 async function demoTesters(
@@ -125,6 +151,7 @@ async function seedAndReport(
 		),
 		referenceDate: values[ 'reference-date' ],
 		demo: await demoTesters( db, values.demo ),
+		leadWpUserIds: await leadUsers( db, values.lead ),
 		storage,
 		onProgress: ( progress: SeedProgress ) => {
 			// About twenty lines for any size, and always the last one.

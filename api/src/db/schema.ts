@@ -223,6 +223,10 @@ export interface FiscalProfilesTable {
 	>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
+	/** 0019: why the back office refused the profile (null: not refused). */
+	review_note: string | null;
+	/** 0019: when the back office last verified or refused it. */
+	reviewed_at: string | null;
 }
 
 export interface DeviceModelsTable {
@@ -316,6 +320,12 @@ export interface CampaignsTable {
 	bugs_need_review_count: Counter;
 	created_at: Timestamp;
 	updated_at: Timestamp;
+	/** 0019: the WordPress user (a tester_lead) who runs the campaign; null: administrators only. */
+	leader_wp_user_id: ColumnType<
+		number | string | null,
+		number | null | undefined,
+		number | null
+	>;
 }
 
 export type CampaignVisibility =
@@ -728,6 +738,39 @@ export interface LevelChangesTable {
 	by_level: string;
 }
 
+/** 0019: an approved bug's points and booty, paid once (the primary key). */
+export interface BugRewardsTable {
+	bug_id: number;
+	tester_id: number;
+	points: number;
+	gross_cents: Cents;
+	approved_by: ColumnType< number | string, number, number >;
+	created_at: Timestamp;
+}
+
+/** 0019: a tester's completion bonus of a campaign, paid once (the primary key). */
+export interface CampaignCompletionsTable {
+	campaign_id: number;
+	tester_id: number;
+	points: number;
+	gross_cents: Cents;
+	created_at: Timestamp;
+}
+
+/** 0019: a back-office change of money, points or selection: who, when, what, the record before and after. */
+export interface AuditEntriesTable {
+	id: Id;
+	actor_wp_user_id: ColumnType< number | string, number, number >;
+	actor_role: string;
+	action: string;
+	subject_type: string;
+	subject_id: number;
+	before_json: string | null;
+	after_json: string | null;
+	note: string | null;
+	created_at: Timestamp;
+}
+
 export interface Database {
 	testers: TestersTable;
 	rate_limit_hits: RateLimitHitsTable;
@@ -794,4 +837,7 @@ export interface Database {
 	account_deletion_reasons: AccountDeletionReasonsTable;
 	leases: LeasesTable;
 	level_changes: LevelChangesTable;
+	bug_rewards: BugRewardsTable;
+	campaign_completions: CampaignCompletionsTable;
+	audit_entries: AuditEntriesTable;
 }

@@ -67,9 +67,47 @@ import {
 	listMyPaymentItems,
 	listMyPayments,
 } from './payments/routes.ts';
-import { listPayments, markPaymentPaid } from './payments/admin-routes.ts';
+import {
+	exportPaidPayments,
+	listPayments,
+	markPaymentPaid,
+} from './payments/admin-routes.ts';
+import {
+	changeAdminTesterExperience,
+	getAdminTester,
+	listAdminTesters,
+} from './testers-admin/routes.ts';
+import { getAdminSummary } from './admin-summary/routes.ts';
+import { listAuditEntries } from './audit/routes.ts';
+import {
+	closeAdminCampaign,
+	createAdminCampaign,
+	duplicateAdminCampaign,
+	getAdminCampaign,
+	getAdminCampaignChoices,
+	listAdminCampaigns,
+	updateAdminCampaign,
+} from './campaigns-admin/routes.ts';
+import { listCandidates, setCandidatesStatus } from './candidates/routes.ts';
+import {
+	listFiscalProfiles,
+	reviewFiscalProfile,
+} from './fiscal-admin/routes.ts';
+import {
+	getAdminBug,
+	listCampaignBugs,
+	reviewAdminBug,
+	reviewCampaignBugs,
+} from './bugs-admin/routes.ts';
 import { searchPlaces } from './places/routes.ts';
 import { getMyPopup, listMyPopups } from './popups/routes.ts';
+import {
+	createAdminPopup,
+	deleteAdminPopup,
+	getAdminPopup,
+	listAdminPopups,
+	updateAdminPopup,
+} from './popups-admin/routes.ts';
 import {
 	addMyCertification,
 	addMyLanguages,
@@ -107,6 +145,27 @@ export const handlers: ContractHandlers = {
 	listMyPaymentItems,
 	listPayments,
 	markPaymentPaid,
+	exportPaidPayments,
+	listAdminTesters,
+	getAdminTester,
+	changeAdminTesterExperience,
+	getAdminSummary,
+	listAuditEntries,
+	listAdminCampaigns,
+	getAdminCampaign,
+	createAdminCampaign,
+	updateAdminCampaign,
+	duplicateAdminCampaign,
+	closeAdminCampaign,
+	getAdminCampaignChoices,
+	listCandidates,
+	setCandidatesStatus,
+	listFiscalProfiles,
+	reviewFiscalProfile,
+	listCampaignBugs,
+	getAdminBug,
+	reviewAdminBug,
+	reviewCampaignBugs,
 	confirmMyEmail,
 	listMyCampaigns,
 	listCampaigns,
@@ -119,6 +178,11 @@ export const handlers: ContractHandlers = {
 	getMyRankList,
 	listMyPopups,
 	getMyPopup,
+	listAdminPopups,
+	getAdminPopup,
+	createAdminPopup,
+	updateAdminPopup,
+	deleteAdminPopup,
 	updateMyAdditional,
 	addMyLanguages,
 	replaceMyLanguages,

@@ -32,6 +32,8 @@ export interface SeedOptions {
 	 * Written before the generated testers, so they get their pick of the campaigns.
 	 */
 	demo?: DemoTester[];
+	/** WordPress users (tester leads) who lead the campaigns the demo testers applied to (demo-leads.ts). */
+	leadWpUserIds?: number[];
 	/** Where the demo bugs' media files go (bug-reports.ts); without one, their rows are written without files. */
 	storage?: FileStorage;
 	onProgress?: ( progress: SeedProgress ) => void;

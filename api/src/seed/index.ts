@@ -11,6 +11,7 @@ import {
 } from './custom-fields.ts';
 import type { DemoPlan } from './demo.ts';
 import { writeDemoCampaignStates } from './demo-campaigns.ts';
+import { writeDemoLeadership } from './demo-leads.ts';
 import { writeDemoProfileStates } from './demo-profiles.ts';
 import { writePopups } from './popups.ts';
 import { rebuildMonthlyRankCounts } from './reset.ts';
@@ -82,6 +83,7 @@ export async function seed(
 		await writeDemoProfileStates( db, demo );
 		await writeDemoCampaignStates( db, demo, context.now );
 		await writeDemoBugReports( db, demo, options.storage );
+		await writeDemoLeadership( db, demo, options.leadWpUserIds ?? [] );
 		if ( options.storage ) {
 			// The demo testers' paid requests get their PDF receipts, as the back office makes them.
 			await writeReceiptsOf(

@@ -1,4 +1,4 @@
-import { deflateRawSync } from 'node:zlib';
+import { encodePopupContent } from '../features/popups/content.ts';
 import type { SeedContext } from './context.ts';
 import { POPUPS } from './data.ts';
 import { Random } from './random.ts';
@@ -37,9 +37,7 @@ export function writePopups( ctx: SeedContext ): PopupPlan[] {
 		ctx.writer.add( 'popups', [
 			id,
 			popup.title,
-			deflateRawSync( Buffer.from( popup.body, 'utf8' ) ).toString(
-				'base64'
-			),
+			encodePopupContent( popup.body ),
 			index % 2 === 0 ? 1 : 0,
 			listEvery ? 'list' : 'all',
 			expires === null ? null : sqlDateTime( expires ),

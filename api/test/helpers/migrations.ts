@@ -22,6 +22,8 @@ export const MIGRATIONS = [
 	'0016-bug-review',
 	'0017-level-changes',
 	'0018-bug-form',
+	'0019-back-office',
+	'0020-back-office-lists',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];

@@ -10,6 +10,8 @@ import {
 
 const NOW = '2026-11-01 00:00:00';
 const PROFILES: DemoProfile[] = [ 'veteran', 'heavy' ];
+/** The demo tester lead's WordPress user. */
+const LEAD = 7;
 
 /**
  * The campaigns of `npm start`'s small set (40) around the demo testers: every campaign's preview with its three
@@ -45,6 +47,7 @@ describe( `demo campaigns on ${ testEngine() }`, () => {
 			experiencePerTester: 2,
 			referenceDate: NOW.slice( 0, 10 ),
 			demo,
+			leadWpUserIds: [ LEAD ],
 		} );
 	} );
 	after( () => database.drop() );
@@ -82,6 +85,36 @@ describe( `demo campaigns on ${ testEngine() }`, () => {
 		).map( ( row ) =>
 			row.type === 'cuf' ? `cuf_${ row.custom_user_field_id }` : row.type
 		);
+
+	it( 'has the demo lead lead exactly the campaigns the demo testers applied to', async () => {
+		const applied = await database.db
+			.selectFrom( 'applications' )
+			.select( 'campaign_id' )
+			.distinct()
+			.where( 'tester_id', 'in', Object.values( ids ) )
+			.execute();
+		const led = await database.db
+			.selectFrom( 'campaigns' )
+			.select( [ 'id', 'leader_wp_user_id' ] )
+			.where( 'leader_wp_user_id', 'is not', null )
+			.execute();
+		assert.ok( applied.length > 0 );
+		assert.deepEqual(
+			led.map( ( row ) => row.id ).sort( ( a, b ) => a - b ),
+			applied.map( ( row ) => row.campaign_id ).sort( ( a, b ) => a - b )
+		);
+		assert.ok(
+			led.every( ( row ) => Number( row.leader_wp_user_id ) === LEAD )
+		);
+		const all = await database.db
+			.selectFrom( 'campaigns' )
+			.select( ( eb ) => eb.fn.countAll< number >().as( 'n' ) )
+			.executeTakeFirstOrThrow();
+		assert.ok(
+			Number( all.n ) > led.length,
+			'Some campaigns are the administrators’ alone.'
+		);
+	} );
 
 	it( 'gives every preview, in each of its languages, the payout, bug-types and how-to-apply blocks', async () => {
 		const contents = await database.db

@@ -49,7 +49,7 @@ final class Payouts_Table extends \WP_List_Table {
 				'singular' => 'payout',
 				'plural'   => 'payouts',
 				'ajax'     => false,
-				'screen'   => 'toplevel_page_' . Payouts_Page::SLUG,
+				'screen'   => Menu::screen_id( Payouts_Page::SLUG ),
 			)
 		);
 		$this->status = $status;
@@ -207,7 +207,7 @@ final class Payouts_Table extends \WP_List_Table {
 	}
 
 	/**
-	 * "Mark paid" under the request id of a processing request.
+	 * "Mark paid" under the request id of a processing request, "History" under a paid one's.
 	 *
 	 * @param array<string, mixed> $item        Row.
 	 * @param string               $column_name Column.
@@ -215,8 +215,21 @@ final class Payouts_Table extends \WP_List_Table {
 	 * @return string
 	 */
 	protected function handle_row_actions( $item, $column_name, $primary ): string {
-		if ( $primary !== $column_name || Payouts_Page::PROCESSING !== $item['status'] ) {
+		if ( $primary !== $column_name ) {
 			return '';
+		}
+		if ( Payouts_Page::PROCESSING !== $item['status'] ) {
+			return $this->row_actions(
+				array(
+					'history' => sprintf(
+						'<a href="%s" aria-label="%s">%s</a>',
+						esc_url( Payouts_Page::history_url( (int) $item['id'] ) ),
+						/* translators: %d: payment request id. */
+						esc_attr( sprintf( __( 'History of request #%d', 'crowdscout' ), (int) $item['id'] ) ),
+						esc_html__( 'History', 'crowdscout' )
+					),
+				)
+			);
 		}
 		return $this->row_actions(
 			array(
@@ -276,7 +289,7 @@ final class Payouts_Table extends \WP_List_Table {
 	 * @param string $date Date.
 	 * @return string
 	 */
-	private static function date( string $date ): string {
+	public static function date( string $date ): string {
 		if ( 1 !== preg_match( '/^\d{4}-\d{2}-\d{2}$/', $date ) ) {
 			return $date;
 		}
@@ -288,7 +301,7 @@ final class Payouts_Table extends \WP_List_Table {
 	 *
 	 * @return string
 	 */
-	private static function language(): string {
+	public static function language(): string {
 		$language = strtolower( substr( (string) determine_locale(), 0, 2 ) );
 		return Locale::is_supported( $language ) ? $language : Locale::FALLBACK;
 	}

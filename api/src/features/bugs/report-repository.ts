@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
@@ -262,6 +262,14 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 					} )
 					.executeTakeFirstOrThrow();
 				const bugId = toInteger( insertId as bigint );
+				// The campaign's bugs per status, which the back office's review keeps in step from here.
+				await trx
+					.updateTable( 'campaigns' )
+					.set( {
+						bugs_pending_count: sql< number >`bugs_pending_count + 1`,
+					} )
+					.where( 'id', '=', bug.campaignId )
+					.execute();
 				if ( bug.uploads.length ) {
 					const { numUpdatedRows } = await trx
 						.updateTable( 'bug_uploads' )

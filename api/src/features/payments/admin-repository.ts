@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AdminPayment, Booty } from '../../contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { BackOfficeCaller } from '../../lib/back-office.ts';
+import { recordAudit } from '../audit/repository.ts';
 import {
 	toDateOnly,
 	toInteger,
@@ -19,8 +21,9 @@ import {
 } from './receipt.ts';
 
 /**
- * The back office's side of the payment requests: the queue of every tester's requests, and marking one paid with
- * its receipt. Also the receipts of requests paid before (the demo seed's).
+ * The back office's side of the payment requests: the queue of every tester's requests, marking one paid with its
+ * receipt (and its audit entry), a tester's latest requests, and the paid requests of a period for accounting.
+ * Also the receipts of requests paid before (the demo seed's).
  */
 
 export type PaymentStatus = 'processing' | 'paid';
@@ -39,12 +42,48 @@ export interface AdminPaymentQuery {
 	order: SortOrder;
 }
 
+/** A paid request as the accounting export lists it: amounts in cents, the destination in full. */
+export interface PaidExportRow {
+	id: number;
+	testerId: number;
+	name: string;
+	surname: string;
+	email: string;
+	method: 'paypal' | 'iban';
+	destination: string;
+	grossCents: number;
+	netCents: number | null;
+	currency: string;
+	requestedDate: string;
+	paidDate: string;
+}
+
+export interface PaidExportQuery {
+	/** First day, YYYY-MM-DD (UTC). */
+	from: string;
+	/** Last day, included. */
+	to: string;
+	start: number;
+	limit: number;
+}
+
 export type MarkPaidOutcome =
 	| { outcome: 'paid'; payment: AdminPaymentRow }
 	| { outcome: 'not-found' }
 	| { outcome: 'already-paid' };
 
 type Reader = Kysely< Database >;
+
+/**
+ * The day after a day, both YYYY-MM-DD.
+ *
+ * @param day
+ */
+function nextDay( day: string ): string {
+	const date = new Date( `${ day }T00:00:00Z` );
+	date.setUTCDate( date.getUTCDate() + 1 );
+	return date.toISOString().slice( 0, 10 );
+}
 
 const moneyOf = ( cents: number, currency: string ) => ( {
 	value: cents / 100,
@@ -99,11 +138,27 @@ type AdminPaymentSqlRow = Awaited<
 	>
 >;
 
+/**
+ * Where a request's money goes, in full: the PayPal e-mail, or the account holder and the IBAN.
+ *
+ * @param row
+ * @param row.method
+ * @param row.paypal_email
+ * @param row.account_holder
+ * @param row.iban
+ */
+const destinationOf = ( row: {
+	method: 'paypal' | 'iban';
+	paypal_email: string | null;
+	account_holder: string | null;
+	iban: string | null;
+} ) =>
+	row.method === 'paypal'
+		? row.paypal_email ?? ''
+		: `${ row.account_holder ?? '' }, ${ row.iban ?? '' }`;
+
 function toAdminPayment( row: AdminPaymentSqlRow ): AdminPaymentRow {
-	const destination =
-		row.method === 'paypal'
-			? row.paypal_email ?? ''
-			: `${ row.account_holder ?? '' }, ${ row.iban ?? '' }`;
+	const destination = destinationOf( row );
 	return {
 		id: row.id,
 		tester: { id: row.tester_id, name: row.name, surname: row.surname },
@@ -339,16 +394,114 @@ export function createPaymentsAdminRepository(
 		},
 
 		/**
-		 * Marks a processing request paid, with its receipt: the status, paid date and receipt key change in one
-		 * transaction, and the receipt is stored before it commits. The row is taken by an UPDATE that matches only
-		 * a processing request, so of two administrators marking it at once the second finds it paid. A receipt
-		 * stored by a transaction that then failed is removed (unless another run of the mark wrote it since).
+		 * A tester's latest requests, newest requested first, on the index of the tester's requests.
+		 *
+		 * @param testerId
+		 * @param limit
+		 */
+		async ofTester(
+			testerId: number,
+			limit: number
+		): Promise< Page< AdminPaymentRow > > {
+			const [ rows, count ] = await Promise.all( [
+				adminPayments( db )
+					.where( 'p.tester_id', '=', testerId )
+					.orderBy( 'p.requested_at', 'desc' )
+					.orderBy( 'p.id', 'desc' )
+					.limit( limit )
+					.execute(),
+				db
+					.selectFrom( 'payment_requests' )
+					.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
+					.where( 'tester_id', '=', testerId )
+					.executeTakeFirstOrThrow(),
+			] );
+			return pageOf(
+				rows.map( toAdminPayment ),
+				{ start: 0, limit },
+				toInteger( count.total as number | string | bigint )
+			);
+		},
+
+		/**
+		 * One page of the requests paid in a period (days in UTC, both included), by paid date then id, for the
+		 * accounting export. Requests paid later sort after every earlier one, so the pages of an export stay put
+		 * while new payments are made. An occasional read: it filters the paid requests without an index of their
+		 * own.
+		 *
+		 * @param query
+		 */
+		async paidBetween(
+			query: PaidExportQuery
+		): Promise< Page< PaidExportRow > > {
+			const { from, to, start, limit } = query;
+			const paid = db
+				.selectFrom( 'payment_requests as p' )
+				.where( 'p.status', '=', 'paid' )
+				.where( 'p.paid_at', '>=', `${ from } 00:00:00` )
+				.where( 'p.paid_at', '<', `${ nextDay( to ) } 00:00:00` );
+			const [ rows, count ] = await Promise.all( [
+				paid
+					.innerJoin( 'testers as t', 't.id', 'p.tester_id' )
+					.select( [
+						'p.id',
+						'p.tester_id',
+						't.name',
+						't.surname',
+						't.email',
+						'p.method',
+						'p.paypal_email',
+						'p.account_holder',
+						'p.iban',
+						'p.amount_gross_cents',
+						'p.amount_net_cents',
+						'p.currency',
+						'p.requested_at',
+						'p.paid_at',
+					] )
+					.orderBy( 'p.paid_at' )
+					.orderBy( 'p.id' )
+					.limit( limit )
+					.offset( start )
+					.execute(),
+				paid
+					.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
+					.executeTakeFirstOrThrow(),
+			] );
+			return pageOf(
+				rows.map( ( row ) => ( {
+					id: row.id,
+					testerId: row.tester_id,
+					name: row.name,
+					surname: row.surname,
+					email: row.email,
+					method: row.method,
+					destination: destinationOf( row ),
+					grossCents: toInteger( row.amount_gross_cents ),
+					netCents: toNullableInteger( row.amount_net_cents ),
+					currency: row.currency,
+					requestedDate: toDateOnly( row.requested_at )!,
+					paidDate: toDateOnly( row.paid_at )!,
+				} ) ),
+				query,
+				toInteger( count.total as number | string | bigint )
+			);
+		},
+
+		/**
+		 * Marks a processing request paid, with its receipt and its audit entry: the status, paid date, receipt key
+		 * and the entry are written in one transaction, and the receipt is stored before it commits. The row is
+		 * taken by an UPDATE that matches only a processing request, so of two administrators marking it at once
+		 * the second finds it paid (and nothing is recorded for them). A receipt stored by a transaction that then
+		 * failed is removed (unless another run of the mark wrote it since).
 		 *
 		 * @param paymentId
+		 * @param caller    The administrator marking it.
 		 * @param now       The paid instant.
 		 */
 		async markPaid(
 			paymentId: number,
+			caller: Pick< BackOfficeCaller, 'wpUserId' | 'claims' >,
 			now: Date = new Date()
 		): Promise< MarkPaidOutcome > {
 			const key = receiptKeyOf( paymentId );
@@ -378,6 +531,22 @@ export function createPaymentsAdminRepository(
 					const row = await adminPayments( trx )
 						.where( 'p.id', '=', paymentId )
 						.executeTakeFirstOrThrow();
+					await recordAudit(
+						trx,
+						caller,
+						{
+							action: 'payment.paid',
+							subjectType: 'payment',
+							subjectId: paymentId,
+							before: { status: 'processing', paidDate: null },
+							after: {
+								status: 'paid',
+								paidDate: toDateOnly( toSqlDateTime( now ) ),
+								receipt: key,
+							},
+						},
+						now
+					);
 					stored =
 						( await storeReceipt( trx, storage, paymentId ) ) !==
 						undefined;

@@ -1,30 +1,29 @@
 import type { FastifyRequest } from 'fastify';
 import { handler } from '../../contract/handler.ts';
-import { requireAuth, type AuthContext } from '../../lib/auth.ts';
-import { HttpError, forbidden, notFound } from '../../lib/errors.ts';
+import { requireAdministrator } from '../../lib/back-office.ts';
+import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AdminPaymentRow } from './admin-repository.ts';
 
-/** WordPress's role of the site's administrators, as the token's `role` claim carries it (plugin class-jwt.php). */
-export const ADMINISTRATOR_ROLE = 'administrator';
-
-export const ADMINISTRATORS_ONLY_MESSAGE = 'Only administrators may do this.';
 export const ADMIN_PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
 export const ALREADY_PAID_MESSAGE = 'This payment request is already paid';
+export const EXPORT_PERIOD_ORDER_MESSAGE =
+	'The period must not end before it starts';
+export const EXPORT_PERIOD_LENGTH_MESSAGE =
+	'The period must be at most one year long';
 
 /**
- * The caller, when WordPress minted the token for an administrator. An administrator need not be a tester: no
- * tester row is read.
+ * Whether a period of days (both included) lasts at most a year: it ends before the same day a year after it starts.
  *
- * @param request
- * @throws HttpError 403 for anyone else.
+ * @param from YYYY-MM-DD.
+ * @param to   YYYY-MM-DD.
  */
-function requireAdministrator( request: FastifyRequest ): AuthContext {
-	const auth = requireAuth( request );
-	if ( auth.claims.role !== ADMINISTRATOR_ROLE ) {
-		throw forbidden( ADMINISTRATORS_ONLY_MESSAGE );
-	}
-	return auth;
+function withinAYear( from: string, to: string ): boolean {
+	const anniversary = new Date( `${ from }T00:00:00Z` );
+	anniversary.setUTCFullYear( anniversary.getUTCFullYear() + 1 );
+	return to < anniversary.toISOString().slice( 0, 10 );
 }
+
+const euros = ( cents: number ) => cents / 100;
 
 /**
  * A request as the contract answers it, its receipt as a URL signed now.
@@ -32,7 +31,7 @@ function requireAdministrator( request: FastifyRequest ): AuthContext {
  * @param request
  * @param row
  */
-function answerOf( request: FastifyRequest, row: AdminPaymentRow ) {
+export function answerOf( request: FastifyRequest, row: AdminPaymentRow ) {
 	const { receiptKey, wpUserId: _wpUserId, ...payment } = row;
 	return {
 		...payment,
@@ -65,9 +64,12 @@ export const listPayments = handler< 'listPayments' >( async ( request ) => {
  */
 export const markPaymentPaid = handler< 'markPaymentPaid' >(
 	async ( request ) => {
-		requireAdministrator( request );
+		const caller = requireAdministrator( request );
 		const { paymentsAdmin, wordpress } = request.server.services;
-		const marked = await paymentsAdmin.markPaid( request.params.paymentId );
+		const marked = await paymentsAdmin.markPaid(
+			request.params.paymentId,
+			caller
+		);
 		if ( marked.outcome === 'not-found' ) {
 			throw notFound( ADMIN_PAYMENT_NOT_FOUND_MESSAGE );
 		}
@@ -99,5 +101,44 @@ export const markPaymentPaid = handler< 'markPaymentPaid' >(
 			);
 		}
 		return answerOf( request, payment );
+	}
+);
+
+/**
+ * The requests paid in a period, for accounting: every field the books need, the destination in full (the bank
+ * transfers are reconciled by IBAN), amounts in euros with the withholding (gross − net) spelled out.
+ */
+export const exportPaidPayments = handler< 'exportPaidPayments' >(
+	async ( request ) => {
+		requireAdministrator( request );
+		const { from, to, start, limit } = request.query;
+		if ( to < from ) {
+			throw badRequest( EXPORT_PERIOD_ORDER_MESSAGE );
+		}
+		if ( ! withinAYear( from, to ) ) {
+			throw badRequest( EXPORT_PERIOD_LENGTH_MESSAGE );
+		}
+		const page = await request.server.services.paymentsAdmin.paidBetween( {
+			from,
+			to,
+			start,
+			limit,
+		} );
+		return {
+			...page,
+			from,
+			to,
+			results: page.results.map(
+				( { grossCents, netCents, ...row } ) => ( {
+					...row,
+					gross: euros( grossCents ),
+					net: netCents === null ? null : euros( netCents ),
+					withholding:
+						netCents === null
+							? null
+							: euros( grossCents - netCents ),
+				} )
+			),
+		};
 	}
 );

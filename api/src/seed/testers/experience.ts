@@ -4,6 +4,7 @@ import { DAY, MINUTE, monthIndex, monthStart, sqlDateTime } from '../values.ts';
 import type { Application } from './applications.ts';
 import type { Bug } from './bugs.ts';
 import type { Person } from './person.ts';
+import { BUG_POINTS } from '../../features/rewards/ledger.ts';
 
 type Entry = [
 	amount: number,
@@ -13,8 +14,6 @@ type Entry = [
 	at: number,
 ];
 
-/** Experience for an approved bug, by severity id. */
-const BUG_POINTS = [ 0, 5, 10, 20, 40 ];
 const AWARD_NOTES = [
 	'Top tester of the week',
 	'Survey answered',

@@ -1,6 +1,5 @@
 import type { Tester } from '../../../src/features/me/repository.ts';
 import type { TestContext } from '../../helpers/context.ts';
-import { mintToken } from '../../helpers/tokens.ts';
 import { sqlAt } from '../../helpers/rows.ts';
 
 /**
@@ -122,20 +121,4 @@ export async function insertFiscalProfile( ctx: TestContext, tester: Tester ) {
 		.execute();
 }
 
-/**
- * A token WordPress mints for an administrator, a user with no tester behind it.
- *
- * @param ctx
- */
-export async function administratorToken( ctx: TestContext ) {
-	const user = ctx.wordpress.addUser( {
-		email: `admin.${ process.pid }.${ Date.now() }@example.test`,
-		password: 'Secret123',
-		roles: [ 'administrator' ],
-	} );
-	return mintToken( {
-		secret: ctx.secret,
-		sub: user.id,
-		role: 'administrator',
-	} );
-}
+export { administratorToken } from '../../helpers/back-office.ts';

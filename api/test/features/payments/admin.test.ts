@@ -2,21 +2,24 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPaymentsAdminRepository } from '../../../src/features/payments/admin-repository.ts';
 import type { Tester } from '../../../src/features/me/repository.ts';
+import {
+	EXPORT_PERIOD_LENGTH_MESSAGE,
+	EXPORT_PERIOD_ORDER_MESSAGE,
+} from '../../../src/features/payments/admin-routes.ts';
+import { backOfficeUser } from '../../helpers/back-office.ts';
 import { startTestContext, type TestContext } from '../../helpers/context.ts';
 import { bearer } from '../../helpers/requests.ts';
 import { NOW, sqlAt } from '../../helpers/rows.ts';
-import {
-	administratorToken,
-	insertFiscalProfile,
-	insertRequest,
-} from './admin-world.ts';
+import { insertFiscalProfile, insertRequest } from './admin-world.ts';
 import { pdfTexts } from './receipt-text.ts';
 
 /**
- * The back office's payment requests (issue 26): GET /admin/payments and POST /admin/payments/{id}/paid, for a
- * token WordPress minted for an administrator, who has no tester row, and refused to anyone else. Marking paid
- * writes the status, the paid date and the receipt together, answers a signed URL that downloads the receipt PDF
- * with the amounts, mails the tester through WordPress, and answers 409 the second time, changing nothing.
+ * The back office's payment requests (issues 26 and 27): GET /admin/payments, POST /admin/payments/{id}/paid and
+ * GET /admin/payments/export, for a token WordPress minted for an administrator, who has no tester row, and
+ * refused to anyone else (a tester lead included). Marking paid writes the status, the paid date, the receipt and
+ * the audit entry together, answers a signed URL that downloads the receipt PDF with the amounts, mails the tester
+ * through WordPress, and answers 409 the second time, changing nothing. The export lists a period's paid requests
+ * for accounting.
  */
 
 const ADMIN_ONLY = 'Only administrators may do this.';
@@ -26,6 +29,7 @@ const TODAY = new Date().toISOString().slice( 0, 10 );
 describe( 'the back office: /api/admin/payments', () => {
 	let ctx: TestContext;
 	let admin: string;
+	let adminUser: number;
 	let ada: Tester;
 	let bob: Tester;
 	/** Ada's processing request: 12.50 + 7.50 gross, 80% net. */
@@ -50,6 +54,14 @@ describe( 'the back office: /api/admin/payments', () => {
 		ctx.wordpress.paymentMails.filter(
 			( { mail } ) => mail.payment === id
 		);
+	const trailOf = ( id: number ) =>
+		ctx.database.db
+			.selectFrom( 'audit_entries' )
+			.selectAll()
+			.where( 'subject_type', '=', 'payment' )
+			.where( 'subject_id', '=', id )
+			.orderBy( 'id' )
+			.execute();
 	const rowOf = ( id: number ) =>
 		ctx.database.db
 			.selectFrom( 'payment_requests' )
@@ -59,7 +71,10 @@ describe( 'the back office: /api/admin/payments', () => {
 
 	before( async () => {
 		ctx = await startTestContext();
-		admin = await administratorToken( ctx );
+		( { token: admin, wpUserId: adminUser } = await backOfficeUser(
+			ctx,
+			'administrator'
+		) );
 		ada = await ctx.createTester( { name: 'Ada', surname: 'Byron' } );
 		bob = await ctx.createTester( { name: 'Bob', surname: 'Stone' } );
 		await insertFiscalProfile( ctx, ada );
@@ -114,7 +129,8 @@ describe( 'the back office: /api/admin/payments', () => {
 	it( 'refuses every token but an administrator’s, a tester’s included', async () => {
 		const testerToken = await ctx.tokenFor( ada );
 		const editor = await ctx.tokenFor( bob, 'editor' );
-		for ( const token of [ testerToken, editor ] ) {
+		const lead = ( await backOfficeUser( ctx, 'tester_lead' ) ).token;
+		for ( const token of [ testerToken, editor, lead ] ) {
 			for ( const response of [
 				await list( '', token ),
 				await mark( adaOpen, token ),
@@ -129,6 +145,7 @@ describe( 'the back office: /api/admin/payments', () => {
 		} );
 		assert.equal( anonymous.statusCode, 403 );
 		assert.equal( ( await rowOf( adaOpen ) ).status, 'processing' );
+		assert.deepEqual( await trailOf( adaOpen ), [] );
 	} );
 
 	it( 'lists the processing queue oldest first, in pages, for an administrator without a tester row', async () => {
@@ -263,6 +280,35 @@ describe( 'the back office: /api/admin/payments', () => {
 			paidDate: TODAY,
 		} );
 
+		// Who paid it, in the request's audit trail, as its screen reads it.
+		const trail = await ctx.app.inject( {
+			method: 'GET',
+			url: `/api/admin/audit?subjectType=payment&subjectId=${ adaOpen }`,
+			headers: bearer( admin ),
+		} );
+		assert.equal( trail.statusCode, 200, trail.body );
+		const [ entry, ...more ] = trail.json().results;
+		assert.deepEqual( more, [] );
+		assert.deepEqual(
+			{ ...entry, id: 0, date: entry.date.slice( 0, 10 ) },
+			{
+				id: 0,
+				actor: adminUser,
+				actorRole: 'administrator',
+				action: 'payment.paid',
+				subjectType: 'payment',
+				subjectId: adaOpen,
+				before: { status: 'processing', paidDate: null },
+				after: {
+					status: 'paid',
+					paidDate: TODAY,
+					receipt: `receipt-${ adaOpen }.pdf`,
+				},
+				note: null,
+				date: TODAY,
+			}
+		);
+
 		const listed = (
 			await list( '?status=paid&order=DESC&limit=1' )
 		).json();
@@ -283,6 +329,7 @@ describe( 'the back office: /api/admin/payments', () => {
 			stored
 		);
 		assert.equal( mailsOf( adaOpen ).length, 1 );
+		assert.equal( ( await trailOf( adaOpen ) ).length, 1 );
 
 		const missing = await mark( 999_999 );
 		assert.equal( missing.statusCode, 404 );
@@ -301,6 +348,7 @@ describe( 'the back office: /api/admin/payments', () => {
 		);
 		assert.equal( ( await rowOf( id ) ).status, 'paid' );
 		assert.equal( mailsOf( id ).length, 1 );
+		assert.equal( ( await trailOf( id ) ).length, 1, 'Recorded once.' );
 	} );
 
 	it( 'keeps the payment when the mail fails', async () => {
@@ -328,7 +376,18 @@ describe( 'the back office: /api/admin/payments', () => {
 				throw new Error( 'disk full' );
 			},
 		} );
-		await assert.rejects( failing.markPaid( id ), /disk full/ );
+		await assert.rejects(
+			failing.markPaid( id, {
+				wpUserId: adminUser,
+				claims: { sub: String( adminUser ), role: 'administrator' },
+			} ),
+			/disk full/
+		);
+		assert.deepEqual(
+			await trailOf( id ),
+			[],
+			'No entry for a payment not made.'
+		);
 		assert.deepEqual( await rowOf( id ), {
 			status: 'processing',
 			paid_at: null,
@@ -338,5 +397,142 @@ describe( 'the back office: /api/admin/payments', () => {
 			await ctx.storage.stat( `receipt-${ id }.pdf` ),
 			undefined
 		);
+	} );
+
+	describe( 'the accounting export', () => {
+		const exportOf = async ( query: string, token = admin ) =>
+			ctx.app.inject( {
+				method: 'GET',
+				url: `/api/admin/payments/export${ query }`,
+				headers: bearer( token ),
+			} );
+		const dayOf = ( days: number ) => sqlAt( days ).slice( 0, 10 );
+
+		it( 'lists the period’s paid requests by paid date, with every field the books need, a page at a time', async () => {
+			// Paid by now: Bob's old one (20 days ago), then Ada's, queue[1] and queue[2] today, in that order.
+			const response = await exportOf(
+				`?from=${ dayOf( -30 ) }&to=${ TODAY }`
+			);
+			assert.equal( response.statusCode, 200, response.body );
+			const body = response.json();
+			assert.deepEqual(
+				body.results.map( ( row: { id: number } ) => row.id ),
+				[ paid, adaOpen, queue[ 1 ], queue[ 2 ] ]
+			);
+			assert.deepEqual(
+				[ body.from, body.to, body.start, body.size, body.total ],
+				[ dayOf( -30 ), TODAY, 0, 4, 4 ]
+			);
+			assert.deepEqual( body.results[ 0 ], {
+				id: paid,
+				testerId: bob.id,
+				name: 'Bob',
+				surname: 'Stone',
+				email: bob.email,
+				method: 'paypal',
+				destination: bob.email,
+				gross: 9,
+				net: 9,
+				withholding: 0,
+				currency: 'EUR',
+				requestedDate: dayOf( -30 ),
+				paidDate: dayOf( -20 ),
+			} );
+			assert.deepEqual(
+				[
+					body.results[ 1 ].gross,
+					body.results[ 1 ].net,
+					body.results[ 1 ].withholding,
+					body.results[ 1 ].paidDate,
+				],
+				[ 20, 16, 4, TODAY ]
+			);
+			// The IBAN in full: accounting reconciles the bank transfers by it.
+			assert.equal( body.results[ 2 ].method, 'iban' );
+			assert.equal(
+				body.results[ 2 ].destination,
+				'Tess Ter, IT60X0542811101000000123456'
+			);
+
+			const second = (
+				await exportOf(
+					`?from=${ dayOf( -30 ) }&to=${ TODAY }&start=2&limit=2`
+				)
+			).json();
+			assert.deepEqual(
+				second.results.map( ( row: { id: number } ) => row.id ),
+				[ queue[ 1 ], queue[ 2 ] ]
+			);
+
+			// Both ends included, to the day.
+			const oneDay = (
+				await exportOf( `?from=${ dayOf( -20 ) }&to=${ dayOf( -20 ) }` )
+			).json();
+			assert.deepEqual(
+				oneDay.results.map( ( row: { id: number } ) => row.id ),
+				[ paid ]
+			);
+			const none = (
+				await exportOf( `?from=${ dayOf( -19 ) }&to=${ dayOf( -1 ) }` )
+			).json();
+			assert.deepEqual( [ none.size, none.total ], [ 0, 0 ] );
+		} );
+
+		it( 'takes a period of at most a year that does not end before it starts', async () => {
+			for ( const [ query, message ] of [
+				[
+					'?from=2025-03-02&to=2025-03-01',
+					EXPORT_PERIOD_ORDER_MESSAGE,
+				],
+				[
+					'?from=2025-01-01&to=2026-01-01',
+					EXPORT_PERIOD_LENGTH_MESSAGE,
+				],
+				[
+					'?from=2024-02-29&to=2025-03-01',
+					EXPORT_PERIOD_LENGTH_MESSAGE,
+				],
+			] ) {
+				const response = await exportOf( query );
+				assert.equal( response.statusCode, 400, query );
+				assert.equal( response.json().message, message, query );
+			}
+			for ( const query of [
+				'?from=2025-01-01&to=2025-12-31',
+				'?from=2024-02-29&to=2025-02-28',
+				'?from=2025-05-05&to=2025-05-05',
+			] ) {
+				assert.equal(
+					( await exportOf( query ) ).statusCode,
+					200,
+					query
+				);
+			}
+			for ( const query of [
+				'',
+				'?from=2025-01-01',
+				'?from=2025-13-01&to=2025-12-31',
+				'?from=yesterday&to=2025-12-31',
+				'?from=2025-01-01&to=2025-12-31&limit=1001',
+			] ) {
+				assert.equal(
+					( await exportOf( query ) ).statusCode,
+					400,
+					query
+				);
+			}
+		} );
+
+		it( 'is for administrators only', async () => {
+			const query = `?from=${ dayOf( -30 ) }&to=${ TODAY }`;
+			for ( const token of [
+				await ctx.tokenFor( ada ),
+				( await backOfficeUser( ctx, 'tester_lead' ) ).token,
+			] ) {
+				const response = await exportOf( query, token );
+				assert.equal( response.statusCode, 403 );
+				assert.equal( response.json().message, ADMIN_ONLY );
+			}
+		} );
 	} );
 } );
