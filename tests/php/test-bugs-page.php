@@ -189,6 +189,7 @@ final class Bugs_Page_Test extends Test_Case {
 		$this->assertStringContainsString( 'Pending', $html );
 		$this->assertStringContainsString( esc_url( Bugs_Page::bug_url( 7, 5 ) ), $html, 'The title links to the bug.' );
 		$this->assertStringContainsString( esc_url( Bugs_Page::approve_url( 7, 5 ) ), $html, 'Approve, with its nonce.' );
+		$this->assertStringNotContainsString( '<span class="approve">', $html, 'WordPress’s list CSS hides `.row-actions .approve`: the link would be invisible.' );
 		$this->assertStringContainsString( esc_url( Bugs_Page::bug_url( 7, 5, 'refused' ) ), $html, 'Refuse opens the bug.' );
 		$this->assertStringContainsString( esc_url( Bugs_Page::bug_url( 7, 5, 'need-review' ) ), $html, 'So does Ask for review.' );
 		$this->assertStringNotContainsString( esc_url( Bugs_Page::approve_url( 7, 4 ) ), $html, 'An approved bug is not approved again.' );

@@ -3,9 +3,9 @@ import type { Database } from '../db/schema.ts';
 import type { DemoPlan } from './demo.ts';
 
 /**
- * The demo's team leaders (issue 27): the campaigns a demo tester applied to are led by the demo tester lead, so
- * their back office shows candidates to select and bugs to review at once; every other campaign has no leader and
- * is run by administrators only (the lead gets 403 there). With several leads, the campaigns alternate. A lead who
+ * The demo's team leaders (issue 27): every other campaign a demo tester applied to is led by the demo tester lead,
+ * so their back office shows candidates to select and bugs to review at once; the other campaigns have no leader
+ * and are run by administrators only (the lead gets 403 there). With several leads, their campaigns alternate. A lead who
  * has a tester row (the demo's does) becomes those campaigns' contact (tl_name, tl_email).
  *
  * @param db
@@ -37,10 +37,8 @@ export async function writeDemoLeadership(
 		.select( [ 'wp_user_id', 'name', 'surname', 'email' ] )
 		.where( 'wp_user_id', 'in', leadWpUserIds )
 		.execute();
-	for ( const [
-		index,
-		{ campaign_id: campaignId },
-	] of campaigns.entries() ) {
+	const led = campaigns.filter( ( _, index ) => index % 2 === 0 );
+	for ( const [ index, { campaign_id: campaignId } ] of led.entries() ) {
 		const lead = leadWpUserIds[ index % leadWpUserIds.length ];
 		const contact = contacts.find(
 			( row ) => Number( row.wp_user_id ) === lead

@@ -86,7 +86,7 @@ describe( `demo campaigns on ${ testEngine() }`, () => {
 			row.type === 'cuf' ? `cuf_${ row.custom_user_field_id }` : row.type
 		);
 
-	it( 'has the demo lead lead exactly the campaigns the demo testers applied to', async () => {
+	it( 'has the demo lead lead every other campaign the demo testers applied to', async () => {
 		const applied = await database.db
 			.selectFrom( 'applications' )
 			.select( 'campaign_id' )
@@ -101,7 +101,10 @@ describe( `demo campaigns on ${ testEngine() }`, () => {
 		assert.ok( applied.length > 0 );
 		assert.deepEqual(
 			led.map( ( row ) => row.id ).sort( ( a, b ) => a - b ),
-			applied.map( ( row ) => row.campaign_id ).sort( ( a, b ) => a - b )
+			applied
+				.map( ( row ) => row.campaign_id )
+				.sort( ( a, b ) => a - b )
+				.filter( ( _, index ) => index % 2 === 0 )
 		);
 		assert.ok(
 			led.every( ( row ) => Number( row.leader_wp_user_id ) === LEAD )

@@ -376,25 +376,14 @@ final class Bugs_Page {
 			return;
 		}
 		$user      = wp_get_current_user();
-		$campaigns = $this->api->get(
-			$user,
-			'/admin/campaigns',
-			array(
-				'status' => 'all',
-				'limit'  => 100,
-			)
+		$choices   = Screen::campaign_choices( $this->api, $user );
+		$campaigns = $choices['answer'];
+		$options   = $choices['campaigns'];
+		// Opens on the newest campaign with bugs waiting for a decision.
+		$campaign = Screen::chosen_campaign(
+			$options,
+			static fn( array $item ): bool => (int) ( $item['bugs']['pending'] ?? 0 ) + (int) ( $item['bugs']['needReview'] ?? 0 ) > 0
 		);
-		$options   = array();
-		$body      = Api_Client::ok_body( $campaigns );
-		foreach ( is_array( $body['results'] ?? null ) ? $body['results'] : array() as $campaign ) {
-			if ( is_array( $campaign ) && is_int( $campaign['id'] ?? null ) ) {
-				$options[ $campaign['id'] ] = $campaign;
-			}
-		}
-		$campaign = Screen::view_id( 'campaign' );
-		if ( 0 === $campaign && array() !== $options ) {
-			$campaign = (int) array_key_first( $options );
-		}
 		$bug = Screen::view_id( 'bug' );
 		?>
 		<div class="wrap">
@@ -402,7 +391,7 @@ final class Bugs_Page {
 			<hr class="wp-header-end" />
 			<?php
 			$this->print_result();
-			if ( null === $body ) {
+			if ( null === Api_Client::ok_body( $campaigns ) ) {
 				Screen::answer_ok( $campaigns, $this->api, __( 'the campaigns', 'crowdscout' ) );
 			}
 			$this->print_campaign_chooser( $options, $campaign );

@@ -264,7 +264,9 @@ final class Bugs_Table extends \WP_List_Table {
 		$id      = (int) $item['id'];
 		$actions = array();
 		if ( Bugs_Page::APPROVED !== $item['status'] ) {
-			$actions['approve'] = sprintf(
+			// Not keyed "approve": the key is the span's class, and WordPress's list CSS hides `.row-actions .approve`
+			// (the comments list's).
+			$actions['approve_bug'] = sprintf(
 				'<a href="%s" aria-label="%s">%s</a>',
 				esc_url( Bugs_Page::approve_url( $this->campaign, $id, $this->view_args() ) ),
 				/* translators: %d: bug id. */

@@ -312,7 +312,7 @@ final class Campaign_Form {
 
 			<h2><?php esc_html_e( 'Content', 'crowdscout' ); ?></h2>
 			<p class="description"><?php esc_html_e( 'The preview and the manual per language; English is shown when a tester’s language has none. The HTML is cleaned with WordPress’s allowed post HTML before it is saved.', 'crowdscout' ); ?></p>
-			<p class="description">
+			<p>
 				<?php esc_html_e( 'The preview may place its three special blocks, which the tester page fills in, with this HTML (Text tab):', 'crowdscout' ); ?>
 				<?php foreach ( self::CONTENT_BLOCKS as $block ) : ?>
 					<code><?php echo esc_html( '<div data-crowdscout-block="' . $block . '"></div>' ); ?></code>
@@ -485,10 +485,17 @@ final class Campaign_Form {
 				'previewContent' => __( 'Preview', 'crowdscout' ),
 				'manualContent'  => __( 'Manual', 'crowdscout' ),
 			) as $key => $label ) {
-				printf( '<p><strong>%s</strong></p>', esc_html( $label ) );
+				$editor = 'crowdscout_' . strtolower( $key ) . '_' . $locale;
+				// A label for the editor's textarea (its Text tab), which wp_editor() prints without one.
+				printf(
+					'<p><label for="%s"><strong>%s</strong></label></p>',
+					esc_attr( $editor ),
+					/* translators: 1: "Preview" or "Manual", 2: language code, e.g. "EN". */
+					esc_html( sprintf( __( '%1$s (%2$s)', 'crowdscout' ), $label, strtoupper( $locale ) ) )
+				);
 				wp_editor(
 					is_string( $content[ $key ] ?? null ) ? $content[ $key ] : '',
-					'crowdscout_' . strtolower( $key ) . '_' . $locale,
+					$editor,
 					array(
 						'textarea_name' => $name . '[' . $key . ']',
 						'textarea_rows' => 6,

@@ -246,32 +246,21 @@ final class Candidates_Page {
 		if ( ! current_user_can( self::CAPABILITY ) ) {
 			return;
 		}
-		$campaigns = $this->api->get(
-			wp_get_current_user(),
-			'/admin/campaigns',
-			array(
-				'status' => 'all',
-				'limit'  => 100,
-			)
+		$choices   = Screen::campaign_choices( $this->api, wp_get_current_user() );
+		$campaigns = $choices['answer'];
+		$options   = array_map( static fn( array $item ): string => is_string( $item['title'] ?? null ) ? $item['title'] : '', $choices['campaigns'] );
+		// Opens on the newest running campaign with applications still to decide.
+		$campaign = Screen::chosen_campaign(
+			$choices['campaigns'],
+			static fn( array $item ): bool => 'running' === ( $item['status'] ?? '' ) && (int) ( $item['applicantsCount'] ?? 0 ) > (int) ( $item['selectedCount'] ?? 0 )
 		);
-		$options   = array();
-		$body      = Api_Client::ok_body( $campaigns );
-		foreach ( is_array( $body['results'] ?? null ) ? $body['results'] : array() as $campaign ) {
-			if ( is_array( $campaign ) && is_int( $campaign['id'] ?? null ) ) {
-				$options[ $campaign['id'] ] = is_string( $campaign['title'] ?? null ) ? $campaign['title'] : '';
-			}
-		}
-		$campaign = Screen::view_id( 'campaign' );
-		if ( 0 === $campaign && array() !== $options ) {
-			$campaign = (int) array_key_first( $options );
-		}
 		?>
 		<div class="wrap">
 			<h1 class="wp-heading-inline"><?php esc_html_e( 'Candidates', 'crowdscout' ); ?></h1>
 			<hr class="wp-header-end" />
 			<?php
 			$this->print_result();
-			if ( null === $body ) {
+			if ( null === Api_Client::ok_body( $campaigns ) ) {
 				Screen::answer_ok( $campaigns, $this->api, __( 'the campaigns', 'crowdscout' ) );
 			}
 			$this->print_campaign_chooser( $options, $campaign );

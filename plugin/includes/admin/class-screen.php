@@ -211,4 +211,54 @@ final class Screen {
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only chooses what is read.
 		return isset( $_GET[ $key ] ) && is_scalar( $_GET[ $key ] ) ? absint( wp_unslash( $_GET[ $key ] ) ) : 0;
 	}
+
+	/**
+	 * The campaigns the user may run, for a screen's campaign chooser: every status, the newest 100, by id.
+	 *
+	 * @param Api_Client $api  The client.
+	 * @param \WP_User   $user The user.
+	 * @return array{answer: array{status: int, body: mixed}|WP_Error, campaigns: array<int, array<string, mixed>>}
+	 */
+	public static function campaign_choices( Api_Client $api, \WP_User $user ): array {
+		$answer    = $api->get(
+			$user,
+			'/admin/campaigns',
+			array(
+				'status' => 'all',
+				'limit'  => 100,
+			)
+		);
+		$campaigns = array();
+		$body      = Api_Client::ok_body( $answer );
+		foreach ( is_array( $body['results'] ?? null ) ? $body['results'] : array() as $campaign ) {
+			if ( is_array( $campaign ) && is_int( $campaign['id'] ?? null ) ) {
+				$campaigns[ $campaign['id'] ] = $campaign;
+			}
+		}
+		return array(
+			'answer'    => $answer,
+			'campaigns' => $campaigns,
+		);
+	}
+
+	/**
+	 * The campaign a screen opens on: the one asked for (`?campaign=`), else the newest that has work waiting on this
+	 * screen, else the newest (0 when there is none).
+	 *
+	 * @param array<int, array<string, mixed>> $campaigns  The chooser's campaigns, by id (newest first).
+	 * @param callable                         $has_work   Whether a campaign has work waiting: fn( array ): bool.
+	 * @return int
+	 */
+	public static function chosen_campaign( array $campaigns, callable $has_work ): int {
+		$asked = self::view_id( 'campaign' );
+		if ( 0 !== $asked ) {
+			return $asked;
+		}
+		foreach ( $campaigns as $id => $campaign ) {
+			if ( $has_work( $campaign ) ) {
+				return (int) $id;
+			}
+		}
+		return array() === $campaigns ? 0 : (int) array_key_first( $campaigns );
+	}
 }
