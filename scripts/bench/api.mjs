@@ -318,6 +318,42 @@ function endpoints( data ) {
 					},
 			  ]
 			: [] ),
+		// The back office's lists (issue 27) as an administrator's screens read them, each its first page of 20:
+		// campaigns, the heavy tester's campaign's candidates and bugs, testers, fiscal profiles to check, the
+		// payout queue, and the dashboard widget's figures.
+		...( data.admin
+			? [
+					[ 'campaigns', '/admin/campaigns?status=all&limit=20' ],
+					...( data.campaignId
+						? [
+								[
+									'campaign candidates',
+									`/admin/campaigns/${ data.campaignId }/candidates?limit=20`,
+								],
+								[
+									'campaign bugs',
+									`/admin/campaigns/${ data.campaignId }/bugs?limit=20`,
+								],
+						  ]
+						: [] ),
+					[ 'testers', '/admin/testers?limit=20' ],
+					[
+						'fiscal profiles',
+						'/admin/fiscal_profiles?status=unverified&limit=20',
+					],
+					[
+						'payout queue',
+						'/admin/payments?status=processing&limit=20',
+					],
+					[ 'dashboard widget', '/admin/summary' ],
+			  ].map( ( [ what, url ] ) => ( {
+					name: `GET ${
+						url.split( '?' )[ 0 ]
+					} (back office: ${ what })`,
+					path: url,
+					token: data.admin.token,
+			  } ) )
+			: [] ),
 		// The pre-selection form as the apply page reads it (every kind of question, one prefilled from the
 		// profile), on a benchmark campaign the tester has not applied to; then applying, each request a tester
 		// and campaign pair that has no application yet (prepare.ts explains the supply and its cleanup).
