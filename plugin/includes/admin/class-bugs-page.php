@@ -112,18 +112,7 @@ final class Bugs_Page {
 	 * @return void
 	 */
 	public function add_menu(): void {
-		$hook = add_submenu_page(
-			Menu::SLUG,
-			__( 'Bug review', 'crowdscout' ),
-			__( 'Bug review', 'crowdscout' ),
-			self::CAPABILITY,
-			self::SLUG,
-			array( $this, 'render' ),
-			Menu::POSITION['bugs']
-		);
-		if ( is_string( $hook ) ) {
-			add_action( 'load-' . $hook, array( $this, 'load' ) );
-		}
+		Menu::add_entry( __( 'Bug review', 'crowdscout' ), self::CAPABILITY, self::SLUG, $this, 'bugs' );
 	}
 
 	/**

@@ -83,18 +83,7 @@ final class Campaigns_Page {
 	 * @return void
 	 */
 	public function add_menu(): void {
-		$hook = add_submenu_page(
-			Menu::SLUG,
-			__( 'Campaigns', 'crowdscout' ),
-			__( 'Campaigns', 'crowdscout' ),
-			Roles::LEAD_CAP,
-			Menu::SLUG,
-			array( $this, 'render' ),
-			Menu::POSITION['campaigns']
-		);
-		if ( is_string( $hook ) ) {
-			add_action( 'load-' . $hook, array( $this, 'load' ) );
-		}
+		Menu::add_entry( __( 'Campaigns', 'crowdscout' ), Roles::LEAD_CAP, Menu::SLUG, $this, 'campaigns' );
 	}
 
 	/**

@@ -91,18 +91,7 @@ final class Candidates_Page {
 	 * @return void
 	 */
 	public function add_menu(): void {
-		$hook = add_submenu_page(
-			Menu::SLUG,
-			__( 'Candidates', 'crowdscout' ),
-			__( 'Candidates', 'crowdscout' ),
-			self::CAPABILITY,
-			self::SLUG,
-			array( $this, 'render' ),
-			Menu::POSITION['candidates']
-		);
-		if ( is_string( $hook ) ) {
-			add_action( 'load-' . $hook, array( $this, 'load' ) );
-		}
+		Menu::add_entry( __( 'Candidates', 'crowdscout' ), self::CAPABILITY, self::SLUG, $this, 'candidates' );
 	}
 
 	/**

@@ -87,18 +87,7 @@ final class Fiscal_Page {
 	 * @return void
 	 */
 	public function add_menu(): void {
-		$hook = add_submenu_page(
-			Menu::SLUG,
-			__( 'Fiscal profiles', 'crowdscout' ),
-			__( 'Fiscal profiles', 'crowdscout' ),
-			self::CAPABILITY,
-			self::SLUG,
-			array( $this, 'render' ),
-			Menu::POSITION['fiscal']
-		);
-		if ( is_string( $hook ) ) {
-			add_action( 'load-' . $hook, array( $this, 'load' ) );
-		}
+		Menu::add_entry( __( 'Fiscal profiles', 'crowdscout' ), self::CAPABILITY, self::SLUG, $this, 'fiscal' );
 	}
 
 	/**

@@ -70,4 +70,21 @@ final class Menu {
 	public static function screen_id( string $slug ): string {
 		return self::SLUG === $slug ? 'toplevel_page_' . $slug : 'crowdscout_page_' . $slug;
 	}
+
+	/**
+	 * Adds a screen's entry under the menu and runs its `load()` before it prints (where its actions are handled).
+	 *
+	 * @param string $title      The entry's and the page's title.
+	 * @param string $capability Who sees it.
+	 * @param string $slug       The page's slug.
+	 * @param object $screen     The screen: its `render()` prints the page, its `load()` runs first.
+	 * @param string $position   Its key in POSITION.
+	 * @return void
+	 */
+	public static function add_entry( string $title, string $capability, string $slug, object $screen, string $position ): void {
+		$hook = add_submenu_page( self::SLUG, $title, $title, $capability, $slug, array( $screen, 'render' ), self::POSITION[ $position ] );
+		if ( is_string( $hook ) ) {
+			add_action( 'load-' . $hook, array( $screen, 'load' ) );
+		}
+	}
 }

@@ -100,18 +100,7 @@ final class Messages_Page {
 	 * @return void
 	 */
 	public function add_menu(): void {
-		$hook = add_submenu_page(
-			Menu::SLUG,
-			__( 'Messages', 'crowdscout' ),
-			__( 'Messages', 'crowdscout' ),
-			self::CAPABILITY,
-			self::SLUG,
-			array( $this, 'render' ),
-			Menu::POSITION['messages']
-		);
-		if ( is_string( $hook ) ) {
-			add_action( 'load-' . $hook, array( $this, 'load' ) );
-		}
+		Menu::add_entry( __( 'Messages', 'crowdscout' ), self::CAPABILITY, self::SLUG, $this, 'messages' );
 	}
 
 	/**

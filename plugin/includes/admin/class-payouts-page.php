@@ -90,18 +90,7 @@ final class Payouts_Page {
 	 * @return void
 	 */
 	public function add_menu(): void {
-		$hook = add_submenu_page(
-			Menu::SLUG,
-			__( 'Payouts', 'crowdscout' ),
-			__( 'Payouts', 'crowdscout' ),
-			self::CAPABILITY,
-			self::SLUG,
-			array( $this, 'render' ),
-			Menu::POSITION['payouts']
-		);
-		if ( is_string( $hook ) ) {
-			add_action( 'load-' . $hook, array( $this, 'load' ) );
-		}
+		Menu::add_entry( __( 'Payouts', 'crowdscout' ), self::CAPABILITY, self::SLUG, $this, 'payouts' );
 	}
 
 	/**

@@ -70,18 +70,7 @@ final class Testers_Page {
 	 * @return void
 	 */
 	public function add_menu(): void {
-		$hook = add_submenu_page(
-			Menu::SLUG,
-			__( 'Testers', 'crowdscout' ),
-			__( 'Testers', 'crowdscout' ),
-			self::CAPABILITY,
-			self::SLUG,
-			array( $this, 'render' ),
-			Menu::POSITION['testers']
-		);
-		if ( is_string( $hook ) ) {
-			add_action( 'load-' . $hook, array( $this, 'load' ) );
-		}
+		Menu::add_entry( __( 'Testers', 'crowdscout' ), self::CAPABILITY, self::SLUG, $this, 'testers' );
 	}
 
 	/**
