@@ -80,6 +80,10 @@ module.exports = {
 			'@wordpress/blocks',
 			'@wordpress/block-editor',
 			'@wordpress/components',
+			'@wordpress/block-library',
+			'@wordpress/data',
+			'@wordpress/format-library',
+			'@wordpress/rich-text',
 		],
 	},
 	rules: {

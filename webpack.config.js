@@ -1,6 +1,7 @@
 /**
- * The front end build: wp-scripts' defaults with our two entries, output into the plugin, and WordPress's
- * own scripts (React, wp-element, wp-api-fetch…) left external and listed in the *.asset.php files.
+ * The front end build: wp-scripts' defaults with our entries (the runtime, the blocks' editor script, the Messages
+ * screen's editor), output into the plugin, and WordPress's own scripts (React, wp-element, wp-api-fetch, the block
+ * editor…) left external and listed in the *.asset.php files.
  */
 const path = require( 'path' );
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
@@ -17,6 +18,10 @@ module.exports = {
 	entry: {
 		frontend: path.resolve( __dirname, 'src/frontend.tsx' ),
 		editor: path.resolve( __dirname, 'src/editor.tsx' ),
+		'message-editor': path.resolve(
+			__dirname,
+			'src/admin/message-editor.tsx'
+		),
 	},
 	output: {
 		...defaultConfig.output,

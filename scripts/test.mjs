@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every layer, in the order that fails fastest: lint, typecheck, widget tests, API tests (SQLite
+ * `npm test`: every layer, in the order that fails fastest: lint, typecheck, widget tests, the scripts' tests
+ * (scripts/__tests__: the back office's translations complete), API tests (SQLite
  * and MariaDB), plugin tests (over HTTP and PHPUnit), reliability (npm start restarted, crashed, signed up to
  * while crashing: tests/reliability), end-to-end (Chromium, native PHP and wp-now). Missing
  * system packages are installed first when we may.
@@ -12,6 +13,7 @@ const steps = [
 	[ 'lint', 'npm', [ 'run', '--silent', 'lint' ] ],
 	[ 'typecheck', 'npm', [ 'run', '--silent', 'typecheck' ] ],
 	[ 'widgets (jest)', 'npm', [ 'run', '--silent', 'test:unit' ] ],
+	[ 'scripts (node:test)', 'npm', [ 'run', '--silent', 'test:scripts' ] ],
 	[ 'api (sqlite + mariadb)', 'npm', [ 'run', '--silent', 'test:api' ] ],
 	[ 'plugin (http + phpunit)', 'npm', [ 'run', '--silent', 'test:php' ] ],
 	[ 'reliability', 'npm', [ 'run', '--silent', 'test:reliability' ] ],

@@ -25,6 +25,8 @@ import signup from '../blocks/signup/block.json';
 import signupConfirmation from '../blocks/signup-confirmation/block.json';
 import thankYou from '../blocks/thank-you/block.json';
 import wallet from '../blocks/wallet/block.json';
+import { registerLanguageSection } from './editor/language-section';
+import { registerSiteChrome } from './editor/site-chrome';
 
 /**
  * Every widget block. The block.json files are the single source of their settings: PHP registers the same
@@ -81,3 +83,6 @@ for ( const metadata of BLOCKS ) {
 		save: () => null,
 	} );
 }
+
+registerLanguageSection();
+registerSiteChrome();

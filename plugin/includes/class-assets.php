@@ -102,6 +102,9 @@ final class Assets {
 			wp_enqueue_style( self::FRONTEND );
 		}
 		$this->add_page_config();
+		if ( ! is_admin() ) {
+			self::load_polyfills_where_needed();
+		}
 		// Widget pages are application screens: WordPress's emoji polyfill (5 KB) buys them nothing. Block themes
 		// render content before wp_head, so this lands in time there; classic themes keep the script.
 		remove_action( 'wp_head', 'print_emoji_detection_script', 7 );
@@ -111,6 +114,42 @@ final class Assets {
 		if ( is_user_logged_in() && ! headers_sent() ) {
 			nocache_headers();
 		}
+	}
+
+	/**
+	 * React and each WordPress script of a widget page depend on wp-polyfill (core-js for what browsers gained in
+	 * ES2023 and after, `inert`, regenerator): 18 KB of gzipped script that none of them needs and that a browser
+	 * of today has no use for. The handle becomes a test that writes the three scripts in, as WordPress does for
+	 * its older polyfills, only where a browser lacks what they fill (Chrome before 120, Firefox before 121,
+	 * Safari before 17.4); whatever else on the page depends on it still finds it there.
+	 *
+	 * @return void
+	 */
+	public static function load_polyfills_where_needed(): void {
+		$scripts  = wp_scripts();
+		$polyfill = $scripts->query( 'wp-polyfill' );
+		if ( ! $polyfill instanceof \_WP_Dependency || ! $polyfill->src || wp_script_is( 'wp-polyfill', 'done' ) ) {
+			return;
+		}
+		$modern = implode(
+			' && ',
+			array(
+				"'groupBy' in Object",
+				"'withResolvers' in Promise",
+				"'canParse' in URL",
+				"'size' in URLSearchParams.prototype",
+				"'toSorted' in Array.prototype",
+				"'isWellFormed' in String.prototype",
+				"typeof structuredClone === 'function'",
+			)
+		);
+		// One call per handle: the function takes a map of test to handle, and two share a test.
+		$fallback = wp_get_script_polyfill( $scripts, array( "'inert' in HTMLElement.prototype" => 'wp-polyfill-inert' ) )
+			. wp_get_script_polyfill( $scripts, array( $modern => 'regenerator-runtime' ) )
+			. wp_get_script_polyfill( $scripts, array( $modern => 'wp-polyfill' ) );
+		$polyfill->src  = false;
+		$polyfill->deps = array();
+		$scripts->add_inline_script( 'wp-polyfill', $fallback, 'before' );
 	}
 
 	/**

@@ -69,13 +69,23 @@ final class Blocks {
 	}
 
 	/**
-	 * Registers the block of a folder holding a block.json, rendered by this class.
+	 * Blocks that are no widget, each with its render callback: they render text on the server, with no runtime.
+	 */
+	private const RENDERERS = array(
+		'language-section' => array( Language_Section::class, 'render' ),
+		'site-header'      => array( Site_Header::class, 'render' ),
+		'site-footer'      => array( Site_Footer::class, 'render' ),
+	);
+
+	/**
+	 * Registers the block of a folder holding a block.json, rendered by this class (a widget) or by its own
+	 * renderer (RENDERERS).
 	 *
 	 * @param string $dir Folder.
 	 * @return WP_Block_Type|false
 	 */
 	public function register_block( string $dir ) {
-		return register_block_type( $dir, array( 'render_callback' => array( $this, 'render' ) ) );
+		return register_block_type( $dir, array( 'render_callback' => self::RENDERERS[ basename( $dir ) ] ?? array( $this, 'render' ) ) );
 	}
 
 	/**

@@ -70,13 +70,14 @@ final class Page_Titles {
 	}
 
 	/**
-	 * Catalogue key of a route's title: "getting-started/signup" → "server.pageTitleGettingStartedSignup".
+	 * Catalogue key of a route's title: "getting-started/signup" → "server.pageTitleGettingStartedSignup",
+	 * "payment_conditions" → "server.pageTitlePaymentConditions".
 	 *
 	 * @param string $route Route path.
 	 * @return string
 	 */
 	public static function key( string $route ): string {
-		return 'server.pageTitle' . implode( '', array_map( 'ucfirst', preg_split( '#[-/]#', trim( $route, '/' ) ) ) );
+		return 'server.pageTitle' . implode( '', array_map( 'ucfirst', preg_split( '#[-/_]#', trim( $route, '/' ) ) ) );
 	}
 
 	/**

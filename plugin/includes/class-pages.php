@@ -42,7 +42,11 @@ final class Pages {
 	 * served at that address only, in every language, and its own path answers 404. A "bare" page is shown without
 	 * the theme's header and footer and without the shell (see Bare_Pages): the pre-selection form, which the
 	 * preview opens in a frame, and the public view of a bug (vdp/{id}/{token}), which anyone with its link may
-	 * open while the public-user-pages setting is on (see Public_Pages).
+	 * open while the public-user-pages setting is on (see Public_Pages). An address without parameters serves the
+	 * page at a fixed path that WordPress could not hold as a page ("courses/16": a number is no page slug).
+	 *
+	 * A page without a widget holds text that editors own: its starting content is in plugin/content/<route>/
+	 * (see starting_content()). The content pages' paths are the spec's "fixed link paths".
 	 *
 	 * Access follows the route tables of both specs; where they say nothing, a page that a logged-in tester
 	 * needs is "login" and a sign-up page is "logged-out", since the spec sends logged-in users away from pages
@@ -63,9 +67,15 @@ final class Pages {
 			'experience-points'               => self::route( self::LOGIN, widget: 'experience', aliases: array( 'it/punti-esperienza', 'es/puntos-de-experiencia' ) ),
 			'thank-you'                       => self::route( self::OPEN, widget: 'thank-you' ),
 			'courses'                         => self::route( self::LOGIN ),
-			'testing-school'                  => self::route( self::OPEN, slugs: array( 'fr' => 'universite-de-test' ) ),
-			'faq'                             => self::route( self::OPEN ),
+			'courses/basic-course'            => self::route( self::LOGIN, title: 'Basic Course', address: 'courses/16' ),
+			'testing-school'                  => self::route( self::OPEN, slugs: array( 'fr' => 'universite-de-test' ), title: 'Testing University' ),
+			'faq'                             => self::route( self::OPEN, title: 'FAQ' ),
 			'discover-experience-points'      => self::route( self::OPEN ),
+			'aq-instructions-for-use'         => self::route( self::OPEN, title: 'Instructions for use' ),
+			'payment_conditions'              => self::route( self::OPEN ),
+			'terms-and-conditions'            => self::route( self::OPEN ),
+			'privacy-policy'                  => self::route( self::OPEN ),
+			'ethical-code'                    => self::route( self::OPEN ),
 			'leaderboard'                     => self::route( self::LOGIN, widget: 'ranking' ),
 			'payments'                        => self::route( self::LOGIN, widget: 'wallet' ),
 			'my-bugs'                         => self::route( self::LOGIN, widget: 'my-bugs', aliases: array( 'it/i-miei-bug', 'es/errores-cargados' ) ),
@@ -98,8 +108,9 @@ final class Pages {
 	}
 
 	/**
-	 * Creates the missing pages, gives a placeholder page its widget once the widget exists (and a page still
-	 * showing a widget the route had before its current one), and records every page id.
+	 * Creates the missing pages and records every page id. A page still holding the placeholder of earlier
+	 * versions gets its widget, or its starting content; a page still showing a widget the route had before gets
+	 * the current one; a page still titled after its path gets the route's own title.
 	 *
 	 * @return array<string, int> Path → page id.
 	 */
@@ -107,11 +118,13 @@ final class Pages {
 		$ids = $this->ids();
 		foreach ( self::definitions() as $path => $page ) {
 			$title   = '' !== $page['title'] ? $page['title'] : self::default_title( $path );
-			$content = '' !== $page['widget'] ? self::content( $page['widget'] ) : self::placeholder();
+			$content = '' !== $page['widget'] ? self::content( $page['widget'] ) : self::starting_content( $path );
+			$content = '' !== $content ? $content : self::placeholder();
 			$id      = $this->ensure_page( $path, $title, $content, $ids[ $path ] ?? 0 );
 			if ( $id > 0 ) {
 				$ids[ $path ] = $id;
 				$this->replace_placeholder( $id, $content, $page['previous'] );
+				$this->replace_default_title( $id, $path, $title );
 			}
 		}
 		update_option( self::OPTION, $ids, false );
@@ -182,6 +195,41 @@ final class Pages {
 	}
 
 	/**
+	 * Starting content of a page without a widget: one Language_Section block per language, each holding
+	 * plugin/content/<route>/<language>.html (block markup). In that markup, {{url:<route>}} stands for the
+	 * route's address in the section's language, written relative to the site's host so that links survive a
+	 * change of port or domain. "" when the route has no content folder.
+	 *
+	 * @param string $route Route path.
+	 * @return string
+	 */
+	public static function starting_content( string $route ): string {
+		$sections = array();
+		foreach ( Locale::SUPPORTED as $language ) {
+			$file = self::content_dir() . trim( $route, '/' ) . '/' . $language . '.html';
+			if ( ! is_readable( $file ) ) {
+				continue;
+			}
+			$markup     = (string) preg_replace_callback(
+				'/\{\{url:([a-z0-9_\/-]+)\}\}/',
+				static fn( array $token ): string => esc_url( wp_make_link_relative( Routes::url( $token[1], $language ) ) ),
+				trim( (string) file_get_contents( $file ) ) // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the plugin.
+			);
+			$sections[] = Language_Section::markup( $language, $markup );
+		}
+		return implode( "\n\n", $sections );
+	}
+
+	/**
+	 * Folder of the pages' starting content, with a trailing slash.
+	 *
+	 * @return string
+	 */
+	public static function content_dir(): string {
+		return dirname( __DIR__ ) . '/content/';
+	}
+
+	/**
 	 * Content of a page whose widget does not exist yet. create() recognises an untouched placeholder page by this
 	 * exact content (and then gives it its widget), so keep it stable.
 	 *
@@ -192,14 +240,15 @@ final class Pages {
 	}
 
 	/**
-	 * Default title of a path: "my-account" → "My account", "getting-started/signup" → "Signup".
+	 * Default title of a path: "my-account" → "My account", "getting-started/signup" → "Signup",
+	 * "payment_conditions" → "Payment conditions".
 	 *
 	 * @param string $path Page path.
 	 * @return string
 	 */
 	public static function default_title( string $path ): string {
 		$segments = explode( '/', trim( $path, '/' ) );
-		return ucfirst( str_replace( '-', ' ', (string) end( $segments ) ) );
+		return ucfirst( str_replace( array( '-', '_' ), ' ', (string) end( $segments ) ) );
 	}
 
 	/**
@@ -264,6 +313,57 @@ final class Pages {
 	}
 
 	/**
+	 * Gives a page still titled after its path ("Faq", created before the route had a title of its own) the
+	 * route's title ("FAQ"): a title someone edited is left alone.
+	 *
+	 * @param int    $id    Page id.
+	 * @param string $path  Route path.
+	 * @param string $title Title it should have.
+	 * @return void
+	 */
+	private function replace_default_title( int $id, string $path, string $title ): void {
+		$post = get_post( $id );
+		if ( ! $post instanceof \WP_Post || $post->post_title === $title || self::default_title( $path ) !== $post->post_title ) {
+			return;
+		}
+		wp_update_post(
+			wp_slash(
+				array(
+					'ID'         => $id,
+					'post_title' => $title,
+				)
+			)
+		);
+	}
+
+	/**
+	 * WordPress installs a draft "Privacy Policy" page at privacy-policy: while nobody has edited it, it becomes
+	 * our published page with our content, and stays the site's privacy policy page (WordPress links to it).
+	 *
+	 * @param \WP_Post $page    Page found at a route's path.
+	 * @param string   $title   Title of our page.
+	 * @param string   $content Content of our page.
+	 * @return void
+	 */
+	private function publish_privacy_draft( \WP_Post $page, string $title, string $content ): void {
+		if ( 'draft' !== $page->post_status || (int) get_option( 'wp_page_for_privacy_policy' ) !== $page->ID || $page->post_modified !== $page->post_date ) {
+			return;
+		}
+		wp_update_post(
+			wp_slash(
+				array(
+					'ID'             => $page->ID,
+					'post_status'    => 'publish',
+					'post_title'     => $title,
+					'post_content'   => $content,
+					'comment_status' => 'closed',
+					'ping_status'    => 'closed',
+				)
+			)
+		);
+	}
+
+	/**
 	 * Returns the page of a path, creating it (and missing parents, empty) when there is none.
 	 *
 	 * @param string $path        Page path, e.g. "my-account" or "getting-started/signup".
@@ -274,11 +374,11 @@ final class Pages {
 	 */
 	private function ensure_page( string $path, string $title, string $content, int $recorded_id ): int {
 		$recorded = $recorded_id > 0 ? get_post( $recorded_id ) : null;
-		if ( $recorded instanceof \WP_Post && 'page' === $recorded->post_type && 'trash' !== $recorded->post_status ) {
-			return $recorded->ID;
-		}
-		$existing = get_page_by_path( $path, OBJECT, 'page' );
+		$existing = $recorded instanceof \WP_Post && 'page' === $recorded->post_type && 'trash' !== $recorded->post_status
+			? $recorded
+			: get_page_by_path( $path, OBJECT, 'page' );
 		if ( $existing instanceof \WP_Post && 'trash' !== $existing->post_status ) {
+			$this->publish_privacy_draft( $existing, $title, $content );
 			return $existing->ID;
 		}
 

@@ -75,7 +75,7 @@ final class Plugin {
 			$this->shell(),
 			$this->bare_pages(),
 			$this->public_pages(),
-			$this->header_login(),
+			$this->site_chrome(),
 			$this->not_found(),
 			$this->ajax(),
 			$this->account_ajax(),
@@ -237,12 +237,12 @@ final class Plugin {
 	}
 
 	/**
-	 * The header's login button for visitors.
+	 * The site header and footer's stylesheet, and the skip link.
 	 *
-	 * @return Header_Login
+	 * @return Site_Chrome
 	 */
-	public function header_login(): Header_Login {
-		return $this->service( Header_Login::class, static fn() => new Header_Login() );
+	public function site_chrome(): Site_Chrome {
+		return $this->service( Site_Chrome::class, static fn() => new Site_Chrome() );
 	}
 
 	/**
@@ -524,7 +524,7 @@ final class Plugin {
 	 * @return Admin\Messages_Page
 	 */
 	public function messages_page(): Admin\Messages_Page {
-		return $this->service( Admin\Messages_Page::class, fn() => new Admin\Messages_Page( $this->api_client() ) );
+		return $this->service( Admin\Messages_Page::class, fn() => new Admin\Messages_Page( $this->api_client(), $this->build() ) );
 	}
 
 	/**

@@ -145,18 +145,28 @@ final class Router {
 	 * `request` filter: a page that needs an address with parameters (Routes::needs_address()), asked for by any
 	 * other path, is WordPress's 404: /bugs/show/ and /bugs/ name no bug, and /bugs/show/?page=2 or a prefixed
 	 * variant of them neither. The request path decides, not a query variable that a query string could set.
-	 * An editor's own page above such a route (one with content) stays.
+	 * An editor's own page above such a route (one with content) stays. A page of ours followed by a number that
+	 * is no address (/courses/17/) is a 404 too.
 	 *
 	 * @param array $query_vars Query variables parsed from the request.
 	 * @return array
 	 */
 	public function require_address( $query_vars ) {
 		$pagename = is_array( $query_vars ) ? ( $query_vars['pagename'] ?? '' ) : '';
-		if ( ! is_string( $pagename ) || '' === $pagename || ! Routes::needs_address( $pagename ) ) {
+		if ( ! is_string( $pagename ) || '' === $pagename ) {
+			return $query_vars;
+		}
+		$match = Routes::match_address( Locale::request_path() );
+		// A number after a page of ours is no page of it (our pages have none) but an address that is not ours:
+		// /courses/17/ names no course (the Basic Course is /courses/16/), so WordPress's redirect to /courses/ is
+		// replaced by its 404.
+		if ( null === $match && ! empty( $query_vars['page'] ) && isset( Pages::definitions()[ trim( $pagename, '/' ) ] ) && 1 === preg_match( '#/[0-9]+/?$#', Locale::request_path() ) ) {
+			return array( 'error' => '404' );
+		}
+		if ( ! Routes::needs_address( $pagename ) ) {
 			return $query_vars;
 		}
 		$pagename = trim( $pagename, '/' );
-		$match    = Routes::match_address( Locale::request_path() );
 		if ( null !== $match && $match['route'] === $pagename ) {
 			return $query_vars;
 		}

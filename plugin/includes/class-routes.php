@@ -62,7 +62,7 @@ final class Routes {
 	 * "it/personal-equipment", "fr/universite-de-test", "my-account". Unsupported languages get English.
 	 *
 	 * A route with an address given its parameters has that address ("it/bugs/show/12"); without them, the page's
-	 * own path (which answers 404).
+	 * own path (which answers 404). An address without parameters is the route's path as it is ("courses/16").
 	 *
 	 * @param string                    $route      Route or page path.
 	 * @param string                    $language   Two-letter language.
@@ -72,7 +72,7 @@ final class Routes {
 	public static function path( string $route, string $language, array $parameters = array() ): string {
 		$route   = trim( $route, '/' );
 		$address = Pages::definitions()[ $route ]['address'] ?? '';
-		if ( '' !== $address && array() !== $parameters ) {
+		if ( '' !== $address && ( array() !== $parameters || ! str_contains( $address, '{' ) ) ) {
 			$route = (string) preg_replace_callback(
 				'/\{([a-z]+)\}/',
 				static fn( array $name ): string => rawurlencode( (string) ( $parameters[ $name[1] ] ?? '' ) ),

@@ -446,7 +446,7 @@ function payRequests( pay ) {
  *
  * @return {number} Digests per second.
  */
-function speedCheck() {
+export function speedCheck() {
 	const block = Buffer.alloc( 1024, 'x' );
 	const started = performance.now();
 	let digests = 0;

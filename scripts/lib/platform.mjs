@@ -250,8 +250,20 @@ export async function startPlatform( {
 		let wordpress;
 		/** Where the proxy sends WordPress's requests: the pool of PHP servers, or wp-now's address. */
 		let wordpressUpstream = new URL( wordpressUrl );
+		/** What the proxy serves itself, compressed: the build and WordPress's scripts and styles. */
+		let staticFiles = [];
 		if ( runtime === 'php' ) {
 			const wpDir = path.join( dataDir, 'wordpress' );
+			staticFiles = [
+				{
+					prefix: '/wp-content/plugins/crowdscout/build/',
+					dir: path.join( ROOT, 'plugin/build' ),
+				},
+				{
+					prefix: '/wp-includes/',
+					dir: path.join( wpDir, 'wp-includes' ),
+				},
+			];
 			layOutWordPress( wpDir );
 			writeWpConfig( { wpDir, dataDir, siteUrl, constants, db: wpDb } );
 			await installWordPress( {
@@ -326,6 +338,21 @@ export async function startPlatform( {
 				),
 			};
 		} else {
+			// wp-now knows the plugin by its folder's name, and serves WordPress from its cache of the npm
+			// package's copy (wp-now-runner.mjs); a file not found there goes on to wp-now.
+			staticFiles = [
+				{
+					prefix: '/wp-content/plugins/plugin/build/',
+					dir: path.join( ROOT, 'plugin/build' ),
+				},
+				{
+					prefix: '/wp-includes/',
+					dir: path.join(
+						dataDir,
+						'wp-now-home/.wp-now/wordpress-versions/6.5.5/wp-includes'
+					),
+				},
+			];
 			wordpress = keep(
 				superviseCommand(
 					'WordPress (wp-now)',
@@ -398,6 +425,7 @@ export async function startPlatform( {
 			port,
 			api: new URL( apiUrl ),
 			wordpress: wordpressUpstream,
+			files: staticFiles,
 		} );
 		proxy.on( 'error', failedWith );
 		onStop( 0, () => closeServer( proxy ) );

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { createStaticFiles } from './static-files.mjs';
 
 /**
  * The development reverse proxy: `/api` and `/api/*` go to the API, everything else to WordPress. The Host
@@ -10,17 +11,31 @@ import http from 'node:http';
  * API's 413 for a body over its limit) has its answer relayed as it is, the rest of the body read and dropped,
  * and the client's connection kept for its next request.
  *
- * @param {{ port: number, host?: string, api: URL, wordpress: URL | ReturnType<typeof createPool> }} options
+ * Scripts and styles under `files` (URL prefix → directory: the plugin's build, WordPress's wp-includes) are
+ * answered by the proxy itself, brotli- or gzip-compressed as the client accepts, with validators and a long
+ * cache for versioned URLs (static-files.mjs); a file that is not there goes on to WordPress.
+ *
+ * @param {{ port: number, host?: string, api: URL, wordpress: URL | ReturnType<typeof createPool>, files?: { prefix: string, dir: string }[] }} options
  * @return {Promise<http.Server>} The listening server.
  */
-export function startProxy( { port, host = '127.0.0.1', api, wordpress } ) {
+export function startProxy( {
+	port,
+	host = '127.0.0.1',
+	api,
+	wordpress,
+	files = [],
+} ) {
 	const agent = new http.Agent( { keepAlive: true, maxSockets: 64 } );
-	const server = http.createServer( ( request, response ) => {
+	const serveFile = createStaticFiles( files );
+	const server = http.createServer( async ( request, response ) => {
 		const path = request.url ?? '/';
 		const toApi =
 			path === '/api' ||
 			path.startsWith( '/api/' ) ||
 			path.startsWith( '/api?' );
+		if ( ! toApi && ( await serveFile( request, response ) ) ) {
+			return;
+		}
 		const forwardedFor = [
 			request.headers[ 'x-forwarded-for' ],
 			request.socket.remoteAddress,

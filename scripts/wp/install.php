@@ -58,7 +58,8 @@ if ( ! is_blog_installed() ) {
 // The demo has no mail server and no comments; keep the front page on the dashboard side of the product.
 update_option( 'blog_public', '0' );
 update_option( 'default_comment_status', 'closed' );
-update_option( 'permalink_structure', '/%postname%/' );
+// Through $wp_rewrite, so that URLs built in this run (the plugin's pages link to each other) have the structure.
+$wp_rewrite->set_permalink_structure( '/%postname%/' );
 
 if ( ! is_plugin_active( 'crowdscout/crowdscout.php' ) ) {
 	$crowdscout_activation = activate_plugin( 'crowdscout/crowdscout.php' );
@@ -71,6 +72,58 @@ if ( ! is_plugin_active( 'crowdscout/crowdscout.php' ) ) {
 	// Activation creates pages and roles idempotently; re-run it so a newer plugin adds what it brings.
 	do_action( 'activate_crowdscout/crowdscout.php', false );
 }
+
+/*
+ * The demo shows the product's header and footer (crowdscout/site-header and crowdscout/site-footer), not the
+ * theme's navigation listing every page: the active block theme's header and footer template parts are created
+ * holding them, once. A part an editor has customised already is left alone, and so is one reset to the theme's
+ * after ours was placed (the option remembers what was placed).
+ */
+$crowdscout_theme  = get_stylesheet();
+$crowdscout_placed = get_option( 'crowdscout_demo_template_parts', array() );
+$crowdscout_placed = is_array( $crowdscout_placed ) ? $crowdscout_placed : array();
+foreach ( wp_is_block_theme() ? array( 'header', 'footer' ) : array() as $crowdscout_area ) {
+	if ( in_array( $crowdscout_theme . '//' . $crowdscout_area, $crowdscout_placed, true ) ) {
+		continue;
+	}
+	$crowdscout_customised = get_posts(
+		array(
+			'post_type'      => 'wp_template_part',
+			'post_status'    => 'any',
+			'name'           => $crowdscout_area,
+			'tax_query'      => array( // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_tax_query -- once per start.
+				array(
+					'taxonomy' => 'wp_theme',
+					'field'    => 'name',
+					'terms'    => $crowdscout_theme,
+				),
+			),
+			'fields'         => 'ids',
+			'posts_per_page' => 1,
+		)
+	);
+	if ( array() === $crowdscout_customised ) {
+		$crowdscout_part = wp_insert_post(
+			array(
+				'post_type'    => 'wp_template_part',
+				'post_status'  => 'publish',
+				'post_name'    => $crowdscout_area,
+				'post_title'   => ucfirst( $crowdscout_area ),
+				'post_content' => '<!-- wp:crowdscout/site-' . $crowdscout_area . ' /-->',
+			),
+			true
+		);
+		if ( is_wp_error( $crowdscout_part ) ) {
+			fwrite( STDERR, 'install.php: ' . $crowdscout_part->get_error_message() . "\n" );
+			exit( 1 );
+		}
+		wp_set_post_terms( $crowdscout_part, $crowdscout_theme, 'wp_theme' );
+		wp_set_post_terms( $crowdscout_part, $crowdscout_area, 'wp_template_part_area' );
+		echo "Crowdscout $crowdscout_area placed in the $crowdscout_theme theme\n";
+	}
+	$crowdscout_placed[] = $crowdscout_theme . '//' . $crowdscout_area;
+}
+update_option( 'crowdscout_demo_template_parts', $crowdscout_placed, false );
 
 // WordPress loads no plugin while installing, so rules flushed here would lack the plugin's: drop them instead
 // and let the first request, with the plugin loaded, build them.

@@ -62,8 +62,11 @@ export async function startRuntime( {
 		const name = container.dataset.crowdscoutWidget ?? '';
 		const load = findWidget( name );
 		const pending = load?.();
-		// React reports the failure when it renders; this only keeps the browser from calling it unhandled.
-		pending?.catch( () => undefined );
+		// React reports a failure when it renders; this only keeps the browser from calling it unhandled.
+		pending?.then(
+			( module ) => module.prefetch?.( store ),
+			() => undefined
+		);
 		return { container, name, load, pending };
 	} );
 

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useId } from '@wordpress/element';
+import { lazy, useId } from '@wordpress/element';
 
 import { useTranslation } from '../lib/use-translation';
 import { Spinner } from './spinner';
+import { SuspenseAfterFirstRender } from './suspense-after-first-render';
 import './login-card.scss';
 
 // The form (with Formik and Yup) is only downloaded when a visitor actually meets the card.
@@ -30,9 +31,11 @@ export function LoginCard( { reload }: { reload?: () => void } ) {
 			<p className="crowdscout-login-card__description">
 				{ t( 'loginCard.description' ) }
 			</p>
-			<Suspense fallback={ <Spinner label={ t( 'common.loading' ) } /> }>
+			<SuspenseAfterFirstRender
+				fallback={ <Spinner label={ t( 'common.loading' ) } /> }
+			>
 				<LoginForm redirectTo={ null } reload={ reload } />
-			</Suspense>
+			</SuspenseAfterFirstRender>
 		</section>
 	);
 }

@@ -3,7 +3,7 @@
  * oldest year accepted and the `YYYY-MM-DD` form both forms send.
  */
 
-/** The spec's minimum age: the enforced cutoff. The message still says 18, as the spec does. */
+/** The spec's minimum age: the enforced cutoff, and the age every message says (`{{minimumAge}}`). */
 export const MINIMUM_AGE = 16;
 
 /** Birth years before this one are not real dates for the forms. */

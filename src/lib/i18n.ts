@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 
+import { MINIMUM_AGE } from './birth-date';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 
 type Messages = Record< string, unknown >;
@@ -37,7 +38,8 @@ async function loadMessages(
  * test) owns its instance and nothing leaks through module state.
  *
  * @param locale      The page's language.
- * @param productName What testers are called, the spec's `{product}`, available to every message.
+ * @param productName What testers are called, the spec's `{product}`, available to every message (as is the
+ *                    minimum age, `{{minimumAge}}`, so the age rule is one number wherever it is said).
  */
 export async function createI18n(
 	locale: Locale,
@@ -56,7 +58,10 @@ export async function createI18n(
 		interpolation: {
 			// React escapes what it renders; escaping here would show entities.
 			escapeValue: false,
-			defaultVariables: { product: productName },
+			defaultVariables: {
+				product: productName,
+				minimumAge: MINIMUM_AGE,
+			},
 		},
 	} );
 	return instance;

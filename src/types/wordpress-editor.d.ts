@@ -4,7 +4,7 @@
  * does not pay for their type packages.
  */
 declare module '@wordpress/blocks' {
-	import type { ComponentType } from 'react';
+	import type { ComponentType, ReactElement } from 'react';
 
 	export interface BlockMetadata {
 		name: string;
@@ -23,7 +23,8 @@ declare module '@wordpress/blocks' {
 
 	export interface BlockSettings {
 		edit: ComponentType< BlockEditProps >;
-		save: () => null;
+		/** Null for a dynamic block; the inner blocks for a block that holds some. */
+		save: () => ReactElement | null;
 	}
 
 	export function getBlockType( name: string ): BlockMetadata | undefined;
@@ -35,9 +36,17 @@ declare module '@wordpress/blocks' {
 }
 
 declare module '@wordpress/block-editor' {
+	import type { ComponentType, ReactNode } from 'react';
+
 	export function useBlockProps(
 		props?: Record< string, unknown >
 	): Record< string, unknown >;
+
+	export const InnerBlocks: ComponentType< {
+		template?: Array< [ string, Record< string, unknown >? ] >;
+	} > & { Content: ComponentType };
+
+	export const InspectorControls: ComponentType< { children?: ReactNode } >;
 }
 
 declare module '@wordpress/components' {
@@ -50,4 +59,27 @@ declare module '@wordpress/components' {
 		className?: string;
 		children?: ReactNode;
 	} >;
+
+	export const PanelBody: ComponentType< {
+		title?: string;
+		children?: ReactNode;
+	} >;
+
+	export const SelectControl: ComponentType< {
+		label: string;
+		value: string;
+		options: Array< { value: string; label: string } >;
+		onChange: ( value: string ) => void;
+		__nextHasNoMarginBottom?: boolean;
+	} >;
+}
+
+declare module '@wordpress/server-side-render' {
+	import type { ComponentType } from 'react';
+
+	const ServerSideRender: ComponentType< {
+		block: string;
+		attributes?: Record< string, unknown >;
+	} >;
+	export default ServerSideRender;
 }

@@ -6,8 +6,8 @@ import { test, expect, logIn } from './fixtures';
 
 /**
  * axe-core over what our widgets render, in the states a tester meets them: the widget containers and the
- * dialogs they open (rendered outside the containers). The theme around them is left out: its navigation is
- * the theme's, and the site header that replaces it is work of its own.
+ * dialogs they open (rendered outside the containers), after each step that changes them. The page around them
+ * (site header, footer, theme) is checked whole, as each page first shows, in every-page.spec.ts.
  */
 async function violationsOf( page: Page ) {
 	const { violations } = await new AxeBuilder( { page } )

@@ -108,7 +108,7 @@ test.describe( 'sign-up', () => {
 		await widget.getByRole( 'checkbox' ).check();
 		await widget.getByRole( 'button', { name: 'Sign up' } ).click();
 		await expect(
-			widget.getByText( 'You must be at least 18 years old' )
+			widget.getByText( 'You must be at least 16 years old' )
 		).toBeVisible();
 
 		await fillPersonal( widget );

@@ -26,6 +26,7 @@ const LOGIN_REQUIRED = [
 	'personal-equipment',
 	'experience-points',
 	'courses',
+	'courses/basic-course',
 	'leaderboard',
 	'payments',
 	'my-bugs',
@@ -42,6 +43,24 @@ const OPEN = [
 	'faq',
 	'testing-school',
 	'discover-experience-points',
+	'aq-instructions-for-use',
+	'payment_conditions',
+	'terms-and-conditions',
+	'privacy-policy',
+	'ethical-code',
+];
+/** The pages of text, their starting content in plugin/content/<route>/<language>.html. */
+const CONTENT_PAGES = [
+	'courses',
+	'courses/basic-course',
+	'testing-school',
+	'faq',
+	'discover-experience-points',
+	'aq-instructions-for-use',
+	'payment_conditions',
+	'terms-and-conditions',
+	'privacy-policy',
+	'ethical-code',
 ];
 const TITLES = {
 	'getting-started': 'Getting started',
@@ -55,12 +74,18 @@ const TITLES = {
 	'experience-points': 'Experience points',
 	'thank-you': 'Thank you',
 	courses: 'Courses',
-	'testing-school': 'Testing school',
-	faq: 'Faq',
+	'courses/basic-course': 'Basic Course',
+	'testing-school': 'Testing University',
+	faq: 'FAQ',
 	leaderboard: 'Leaderboard',
 	payments: 'Payments',
 	'my-bugs': 'My bugs',
 	'discover-experience-points': 'Discover experience points',
+	'aq-instructions-for-use': 'Instructions for use',
+	payment_conditions: 'Payment conditions',
+	'terms-and-conditions': 'Terms and conditions',
+	'privacy-policy': 'Privacy policy',
+	'ethical-code': 'Ethical code',
 };
 /** Page titles per language, from the shared catalogue (`server.pageTitle<Route>`, see class-page-titles.php). */
 const CATALOGUES = Object.fromEntries(
@@ -82,7 +107,7 @@ let platform;
 /** The document title WordPress prints for a route in a language (apostrophes texturized). */
 function titleIn( route, language ) {
 	const key = `pageTitle${ route
-		.split( /[-/]/ )
+		.split( /[-/_]/ )
 		.map( ( part ) => part[ 0 ].toUpperCase() + part.slice( 1 ) )
 		.join( '' ) }`;
 	return CATALOGUES[ language ][ key ].replaceAll( "'", '&#8217;' );
@@ -108,7 +133,9 @@ function localized( route, language ) {
 	if ( language === 'fr' && route === 'testing-school' ) {
 		return '/fr/universite-de-test/';
 	}
-	return `${ language === 'en' ? '' : `/${ language }` }/${ route }/`;
+	// The Basic Course is served at the address the ranking links to (a number is no page slug).
+	const address = route === 'courses/basic-course' ? 'courses/16' : route;
+	return `${ language === 'en' ? '' : `/${ language }` }/${ address }/`;
 }
 
 /** Fetches a path without following redirects (cookies kept when a Browser is given). */
@@ -287,7 +314,11 @@ describe( 'access', () => {
 			...LOGGED_OUT_ONLY,
 			...OPEN,
 		] ) {
-			assert.equal( ( await get( `/${ route }/` ) ).status, 200, route );
+			assert.equal(
+				( await get( localized( route, 'en' ) ) ).status,
+				200,
+				route
+			);
 		}
 		const html = await ( await get( '/it/my-account/' ) ).text();
 		assert.equal( pageConfig( html ).user, null );
@@ -435,21 +466,107 @@ describe( 'widget pages', () => {
 					/href="[^"]*\/bugs\/(show\/)?"/,
 					`${ target }: the page list leaves out the pages that need an id`
 				);
+				// The product's header stands where the theme listed every page.
+				assert.doesNotMatch(
+					html,
+					/wp-block-pages-list/,
+					`${ target }: no list of every page`
+				);
 				assert.match(
 					html,
-					/wp-block-pages-list__item__link[^>]*href="[^"]*\/my-bugs\/"/,
-					`${ target }: other pages are listed`
+					/<nav class="[^"]*__languages" aria-label="[^"]+">/,
+					`${ target }: the header's language switch`
 				);
 			}
 		}
 	} );
+} );
 
-	test( 'the pages still without a widget say "Coming soon." and load no runtime', async () => {
-		for ( const route of [ 'courses' ] ) {
-			const html = await ( await get( `/${ route }/` ) ).text();
-			assert.match( html, /<p>Coming soon\.<\/p>/, route );
-			assert.match( html, /<h1[^>]*wp-block-post-title[^>]*>/, route );
-			assert.doesNotMatch( html, /data-crowdscout-widget=/, route );
+describe( 'pages of text', () => {
+	/** The first heading of a page's text in a language, as its starting content holds it. */
+	function firstHeading( route, language ) {
+		const markup = fs.readFileSync(
+			new URL(
+				`../../plugin/content/${ route }/${ language }.html`,
+				import.meta.url
+			),
+			'utf8'
+		);
+		return markup.match(
+			/<h2 class="wp-block-heading">([^<]*)<\/h2>/
+		)[ 1 ];
+	}
+
+	test( 'each shows its text in the language of the address, under its title, without the runtime, and every link of the text opens a page', async () => {
+		const checked = new Set();
+		for ( const route of CONTENT_PAGES ) {
+			for ( const language of LANGUAGES ) {
+				const target = localized( route, language );
+				const response = await get( target );
+				assert.equal( response.status, 200, target );
+				const html = await response.text();
+				assert.match(
+					html,
+					/<h1[^>]*wp-block-post-title[^>]*>/,
+					target
+				);
+				assert.doesNotMatch(
+					html,
+					/data-crowdscout-widget="(?!shell")/,
+					target
+				);
+				assert.doesNotMatch( html, /Coming soon/, target );
+				const start = html.indexOf( 'wp-block-post-content' );
+				assert.ok( start > 0, `${ target }: the page's text` );
+				const text = html.slice(
+					start,
+					html.indexOf( '</main>', start )
+				);
+				for ( const other of LANGUAGES ) {
+					assert.equal(
+						text.includes( firstHeading( route, other ) ),
+						other === language,
+						`${ target }: the ${ other } text is shown only in ${ other }`
+					);
+				}
+				for ( const [ , href ] of text.matchAll( /href="([^"]*)"/g ) ) {
+					assert.notEqual( href, '#', target );
+					const link = new URL(
+						href.replaceAll( '&#038;', '&' ),
+						`${ platform.url }${ target }`
+					);
+					assert.equal(
+						link.origin,
+						platform.url,
+						`${ target }: ${ href } is ours`
+					);
+					if ( language !== 'en' ) {
+						assert.ok(
+							link.pathname.startsWith( `/${ language }/` ),
+							`${ target }: ${ href } stays in ${ language }`
+						);
+					}
+					if ( ! checked.has( link.pathname ) ) {
+						checked.add( link.pathname );
+						assert.equal(
+							( await get( link.pathname + link.search ) ).status,
+							200,
+							`${ target }: ${ href }`
+						);
+					}
+				}
+			}
+		}
+		assert.ok( checked.size > 40, 'the texts link to the product' );
+	} );
+
+	test( 'the Basic Course answers at /courses/16/ only', async () => {
+		for ( const target of [
+			'/courses/17/',
+			'/it/courses/17/',
+			'/courses/basic-course/',
+		] ) {
+			assert.equal( ( await get( target ) ).status, 404, target );
 		}
 	} );
 } );
@@ -752,8 +869,10 @@ describe( '404', () => {
 			);
 			assert.ok(
 				/<header[^>]*wp-block-template-part/.test( html ) &&
-					html.includes( 'crowdscout-header-login' ),
-				`${ target } keeps the theme's header, with its login button`
+					html.includes(
+						'<a class="wp-block-crowdscout-site-header__login'
+					),
+				`${ target } keeps the site's header, with its login button`
 			);
 		}
 	} );
@@ -763,7 +882,7 @@ describe( 'header login button and shell', () => {
 	/** The header button's link, or null when the page has none. */
 	function headerLogin( html ) {
 		const match = html.match(
-			/crowdscout-header-login"><div class="wp-block-button"><a class="[^"]*" href="([^"]*)">([^<]*)<\/a>/
+			/<a class="wp-block-crowdscout-site-header__login[^"]*" href="([^"]*)"[^>]*>([^<]*)<\/a>/
 		);
 		return match
 			? {
@@ -790,7 +909,7 @@ describe( 'header login button and shell', () => {
 		} );
 		assert.equal(
 			( await ( await get( '/login/' ) ).text() ).match(
-				/crowdscout-header-login/g
+				/<a class="wp-block-crowdscout-site-header__login/g
 			)?.length,
 			1,
 			'the login page links to itself without a redirect, once'

@@ -8,6 +8,7 @@
 namespace Crowdscout\Tests;
 
 use Crowdscout\Admin\Menu;
+use Crowdscout\Build;
 use Crowdscout\Admin\Messages_Page;
 use Crowdscout\Admin\Screen;
 use Crowdscout\Roles;
@@ -151,6 +152,7 @@ final class Messages_Page_Test extends Test_Case {
 		$this->assertSame( 'crowdscout_page_crowdscout-messages', Menu::screen_id( Messages_Page::SLUG ) );
 		$this->assertNotFalse( has_action( 'load-crowdscout_page_' . Messages_Page::SLUG, array( $page, 'load' ) ) );
 		$this->assertNotFalse( has_action( 'admin_menu', array( $page, 'add_menu' ) ), 'Registered by the plugin.' );
+		$this->assertNotFalse( has_action( 'admin_enqueue_scripts', array( $page, 'enqueue_editor' ) ), 'The block editor too.' );
 
 		$lead = $this->create_user( Roles::LEAD );
 		wp_set_current_user( $lead->ID );
@@ -239,8 +241,9 @@ final class Messages_Page_Test extends Test_Case {
 	}
 
 	/**
-	 * "Add message": the form with the editor, the placeholders as the inbox reads them, the target, "Show once"
-	 * and the expiry, and its nonce.
+	 * "Add message": the form with the content's textarea (labelled, what works without JavaScript) and the block
+	 * editor's mount point (hidden until the editor shows itself, knowing the textarea it writes into and its
+	 * label), the placeholders as the inbox reads them, the target, "Show once" and the expiry, and its nonce.
 	 */
 	public function test_add_form(): void {
 		wp_set_current_user( $this->create_user( 'administrator' )->ID );
@@ -250,8 +253,10 @@ final class Messages_Page_Test extends Test_Case {
 
 		$this->assertStringContainsString( 'Add message', $html );
 		$this->assertStringContainsString( 'name="title"', $html );
-		$this->assertStringContainsString( 'id="' . Messages_Page::EDITOR_ID . '"', $html, 'WordPress’s editor.' );
-		$this->assertStringContainsString( 'name="content"', $html );
+		$this->assertStringContainsString( '<label for="' . Messages_Page::EDITOR_ID . '" id="crowdscout-message-content-label">Content</label>', $html );
+		$this->assertMatchesRegularExpression( '#<textarea [^>]*id="' . Messages_Page::EDITOR_ID . '" name="content" aria-describedby="crowdscout-message-placeholders"></textarea>#', $html, 'The plain textarea, empty.' );
+		$this->assertStringContainsString( '<div id="crowdscout-message-editor" class="crowdscout-message-editor" data-field="' . Messages_Page::EDITOR_ID . '" data-labelledby="crowdscout-message-content-label" data-describedby="crowdscout-message-placeholders" hidden></div>', $html );
+		$this->assertStringNotContainsString( 'wp-editor-area', $html, 'No classic editor any more.' );
 		$this->assertStringContainsString( '{{name}} is replaced with the tester’s first name, {{surname}} with their surname and {{id}} with their tester id', $html );
 		$this->assertStringContainsString( "value=\"all\"  checked='checked'", $html );
 		$this->assertStringContainsString( 'name="testers"', $html );
@@ -320,6 +325,91 @@ final class Messages_Page_Test extends Test_Case {
 
 		Screen::keep_result( Messages_Page::SLUG, $result );
 		$this->assertStringContainsString( 'Message “Hello {{name}}” published: it appears in the testers’ inbox.', $this->render_list() );
+	}
+
+	/**
+	 * What the block editor sends: its block comments and classes (which the inbox drops) are gone, the HTML and
+	 * the placeholders stay (one in a bold, as written); and a comment cannot join a script tag past the cleaning.
+	 */
+	public function test_block_markup_is_stored_as_clean_html(): void {
+		wp_set_current_user( $this->create_user( 'administrator' )->ID );
+		$this->answers['POST /admin/popups'] = array( 201, array( 'id' => 9 ) );
+		$markup = implode(
+			"\n\n",
+			array(
+				"<!-- wp:paragraph -->\n<p>Hello {{name}} {{surname}}, you are <strong>T{{id}}</strong>.</p>\n<!-- /wp:paragraph -->",
+				"<!-- wp:heading {\"level\":3} -->\n<h3 class=\"wp-block-heading\">News</h3>\n<!-- /wp:heading -->",
+				"<!-- wp:list -->\n<ul class=\"wp-block-list\"><!-- wp:list-item -->\n<li>One</li>\n<!-- /wp:list-item -->\n\n<!-- wp:list-item -->\n<li>Two <a href=\"https://example.com/\">link</a></li>\n<!-- /wp:list-item --></ul>\n<!-- /wp:list -->",
+				"<!-- wp:paragraph {\"align\":\"center\",\"className\":\"note\"} -->\n<p class=\"has-text-align-center note\">Centred</p>\n<!-- /wp:paragraph -->",
+				'<!-- wp:paragraph --><p>x<scr<!-- -->ipt>alert(1)</script></p><!-- /wp:paragraph -->',
+			)
+		);
+
+		$result = $this->plugin()->messages_page()->handle_action(
+			array(
+				'action'   => 'save',
+				'popup'    => '0',
+				'_wpnonce' => wp_create_nonce( Messages_Page::SAVE_NONCE . '0' ),
+				'title'    => 'News',
+				'content'  => $markup,
+				'target'   => 'all',
+			)
+		);
+
+		$this->assertSame( 'saved', $result['outcome'] );
+		$this->assertSame(
+			'<p>Hello {{name}} {{surname}}, you are <strong>T{{id}}</strong>.</p><h3>News</h3><ul><li>One</li><li>Two <a href="https://example.com/">link</a></li></ul><p>Centred</p><p>x</p>',
+			$this->calls[0]['body']['content']
+		);
+	}
+
+	/**
+	 * The block editor's script and styles: on this screen's form (add, edit) once built, with the dependencies
+	 * its manifest lists and WordPress's block editor styles; not on the list, not on any other screen, not
+	 * without a build (the textarea is the form then).
+	 */
+	public function test_the_editor_loads_on_the_form_only(): void {
+		wp_set_current_user( $this->create_user( 'administrator' )->ID );
+		$dir = get_temp_dir() . 'crowdscout-build-' . wp_generate_password( 8, false );
+		wp_mkdir_p( $dir );
+		$page = new Messages_Page( $this->plugin()->api_client(), new Build( $dir, 'https://example.org/build' ) );
+		$screen = Menu::screen_id( Messages_Page::SLUG );
+		try {
+			$_GET['view'] = Messages_Page::VIEW_NEW;
+			$page->enqueue_editor( $screen );
+			$this->assertFalse( wp_script_is( Messages_Page::EDITOR_HANDLE, 'enqueued' ), 'Not built: the textarea only.' );
+
+			file_put_contents( $dir . '/message-editor.js', '' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+			file_put_contents( $dir . '/message-editor.css', '' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+			file_put_contents( $dir . '/message-editor.asset.php', "<?php return array( 'dependencies' => array( 'wp-block-editor', 'wp-block-library', 'wp-format-library' ), 'version' => 'abc123' );" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+
+			$page->enqueue_editor( 'index.php' );
+			$page->enqueue_editor( Menu::screen_id( 'crowdscout-testers' ) );
+			$this->assertFalse( wp_script_is( Messages_Page::EDITOR_HANDLE, 'enqueued' ), 'Not on other screens.' );
+			unset( $_GET['view'] );
+			$page->enqueue_editor( $screen );
+			$this->assertFalse( wp_script_is( Messages_Page::EDITOR_HANDLE, 'enqueued' ), 'Not on the list.' );
+
+			$_GET['view'] = Messages_Page::VIEW_EDIT;
+			$page->enqueue_editor( $screen );
+			$this->assertTrue( wp_script_is( Messages_Page::EDITOR_HANDLE, 'enqueued' ) );
+			$script = wp_scripts()->registered[ Messages_Page::EDITOR_HANDLE ];
+			$this->assertSame( 'https://example.org/build/message-editor.js', $script->src );
+			$this->assertSame( array( 'wp-block-editor', 'wp-block-library', 'wp-format-library' ), $script->deps );
+			$this->assertSame( 'abc123', $script->ver );
+			$this->assertTrue( wp_style_is( Messages_Page::EDITOR_HANDLE, 'enqueued' ) );
+			$style = wp_styles()->registered[ Messages_Page::EDITOR_HANDLE ];
+			$this->assertSame( 'https://example.org/build/message-editor.css', $style->src );
+			$this->assertSame( Messages_Page::EDITOR_STYLES, $style->deps );
+			$this->assertContains( 'wp-block-editor', $style->deps );
+		} finally {
+			wp_dequeue_script( Messages_Page::EDITOR_HANDLE );
+			wp_deregister_script( Messages_Page::EDITOR_HANDLE );
+			wp_dequeue_style( Messages_Page::EDITOR_HANDLE );
+			wp_deregister_style( Messages_Page::EDITOR_HANDLE );
+			array_map( 'unlink', (array) glob( $dir . '/*' ) );
+			rmdir( $dir ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir
+		}
 	}
 
 	/**

@@ -61,9 +61,15 @@ final class Routes_Test extends Test_Case {
 			'experience-points'            => Pages::LOGIN,
 			'thank-you'                    => Pages::OPEN,
 			'courses'                      => Pages::LOGIN,
+			'courses/basic-course'         => Pages::LOGIN,
 			'testing-school'               => Pages::OPEN,
 			'faq'                          => Pages::OPEN,
 			'discover-experience-points'   => Pages::OPEN,
+			'aq-instructions-for-use'      => Pages::OPEN,
+			'payment_conditions'           => Pages::OPEN,
+			'terms-and-conditions'         => Pages::OPEN,
+			'privacy-policy'               => Pages::OPEN,
+			'ethical-code'                 => Pages::OPEN,
 			'leaderboard'                  => Pages::LOGIN,
 			'payments'                     => Pages::LOGIN,
 			'my-bugs'                      => Pages::LOGIN,
@@ -111,6 +117,7 @@ final class Routes_Test extends Test_Case {
 		$this->assertSame( 'Experience points', Pages::default_title( 'experience-points' ) );
 		$this->assertSame( 'Signup', Pages::default_title( 'getting-started/signup' ) );
 		$this->assertSame( 'Thank you', Pages::default_title( 'thank-you' ) );
+		$this->assertSame( 'Payment conditions', Pages::default_title( 'payment_conditions' ) );
 	}
 
 	/**

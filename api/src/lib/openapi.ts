@@ -351,6 +351,16 @@ export function compileOperations(
 						).type === 'array'
 				)
 				.map( ( parameter ) => parameter.name );
+			// A boolean in a query is also written `1` or `0` (`showExpired=1`), which Ajv would not coerce.
+			const flags = inQuery
+				.filter(
+					( parameter ) =>
+						resolve< JsonSchema >(
+							document,
+							parameter.schema ?? {}
+						).type === 'boolean'
+				)
+				.map( ( parameter ) => parameter.name );
 			// `style: deepObject` objects travel as one query key per property: `filterBy[campaign]=3`.
 			const deepObjects = inQuery
 				.filter( ( parameter ) => parameter.style === 'deepObject' )
@@ -398,7 +408,10 @@ export function compileOperations(
 					check( 'params', validateParams, params );
 					const query = collectDeepObjects(
 						splitCommaLists(
-							{ ...( request.query as object | undefined ) },
+							readFlags(
+								{ ...( request.query as object | undefined ) },
+								flags
+							),
 							commaLists
 						),
 						deepObjects
@@ -561,6 +574,24 @@ function findInexactNumber( data: unknown ): ErrorObject | undefined {
 		}
 	}
 	return undefined;
+}
+
+/**
+ * Reads `1` and `0` as the booleans a query means by them; anything else is left for the contract to judge.
+ *
+ * @param query
+ * @param names The boolean parameters.
+ */
+function readFlags(
+	query: Record< string, unknown >,
+	names: string[]
+): Record< string, unknown > {
+	for ( const name of names ) {
+		if ( query[ name ] === '1' || query[ name ] === '0' ) {
+			query[ name ] = query[ name ] === '1';
+		}
+	}
+	return query;
 }
 
 function splitCommaLists(

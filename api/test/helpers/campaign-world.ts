@@ -209,14 +209,17 @@ export class CampaignWorld {
 		for ( const campaign of WORLD ) {
 			await this.insert( campaign );
 		}
-		// One language only: every language falls back to it.
+		// One language only: every language falls back to it (the site's own preview page under each
+		// language's prefix, the external manual as it is).
 		await ctx.database.db
 			.insertInto( 'campaign_contents' )
 			.values( {
 				campaign_id: this.idOf( 'upOpen' ),
 				language_code: 'it',
 				manual_link: 'https://manuals.test/open/it',
-				preview_link: null,
+				preview_link: `/it/campaigns/${ this.idOf(
+					'upOpen'
+				) }/preview/`,
 			} )
 			.execute();
 		// English and French pages: the others follow `locale`, then English.

@@ -418,4 +418,33 @@ describe( `demo campaigns on ${ testEngine() }`, () => {
 			assert.ok( Number( row.accepted ) > 0, `campaign ${ row.id }` );
 		}
 	} );
+
+	it( "puts each language's manual and preview links under that language's own prefix", async () => {
+		const contents = await database.db
+			.selectFrom( 'campaign_contents' )
+			.select( [
+				'campaign_id',
+				'language_code',
+				'manual_link',
+				'preview_link',
+			] )
+			.execute();
+		assert.ok( contents.length > 40 );
+		for ( const row of contents ) {
+			const prefix =
+				row.language_code === 'en' ? '' : `/${ row.language_code }`;
+			for ( const [ page, link ] of [
+				[ 'manual', row.manual_link ],
+				[ 'preview', row.preview_link ],
+			] as const ) {
+				if ( link !== null ) {
+					assert.equal(
+						link,
+						`${ prefix }/campaigns/${ row.campaign_id }/${ page }/`,
+						`${ row.language_code } ${ page } of ${ row.campaign_id }`
+					);
+				}
+			}
+		}
+	} );
 } );

@@ -560,7 +560,8 @@ final class Campaign_Form {
 			printf( '<td><select name="%s" aria-label="%s">', esc_attr( $name . '[type]' ), esc_attr__( 'Type', 'crowdscout' ) );
 			foreach ( array(
 				'text'   => __( 'Text', 'crowdscout' ),
-				'select' => __( 'Select', 'crowdscout' ),
+				// The same English word is the candidates' "Select" action; languages tell the two apart.
+				'select' => _x( 'Select', 'field type: a list of options', 'crowdscout' ),
 			) as $type => $label ) {
 				printf( '<option value="%s"%s>%s</option>', esc_attr( $type ), selected( $type, $field['type'] ?? 'text', false ), esc_html( $label ) );
 			}

@@ -7,6 +7,7 @@
 
 namespace Crowdscout\Admin;
 
+use Crowdscout\Build;
 use Crowdscout\Roles;
 use DateTimeImmutable;
 use DateTimeZone;
@@ -52,9 +53,25 @@ final class Messages_Page {
 	public const DELETE_NONCE = 'crowdscout-delete-message-';
 
 	/**
-	 * The editor's id (and the content field's, `content`, is its textarea name).
+	 * The content's textarea (field `content`): what the administrator types in without JavaScript, and what the
+	 * block editor writes into otherwise.
 	 */
 	public const EDITOR_ID = 'crowdscout_message_content';
+
+	/**
+	 * The element the block editor mounts on (src/admin/message-editor.tsx).
+	 */
+	public const EDITOR_MOUNT = 'crowdscout-message-editor';
+
+	/**
+	 * Script and style handle of the block editor (the build's `message-editor` entry).
+	 */
+	public const EDITOR_HANDLE = 'crowdscout-message-editor';
+
+	/**
+	 * WordPress's styles the block editor's markup needs (its scripts come from the build's asset manifest).
+	 */
+	public const EDITOR_STYLES = array( 'wp-components', 'wp-block-editor', 'wp-block-editor-content', 'wp-block-library', 'wp-format-library' );
 
 	/**
 	 * The placeholders the inbox fills in from the tester's profile, exactly as the tester side reads them
@@ -70,6 +87,13 @@ final class Messages_Page {
 	private Api_Client $api;
 
 	/**
+	 * The front-end build (for the block editor's script).
+	 *
+	 * @var Build
+	 */
+	private Build $build;
+
+	/**
 	 * The form sent and refused in this request, to print again with why (null when none was).
 	 *
 	 * @var array{outcome: string, form: array<string, mixed>, message: string}|null
@@ -79,19 +103,53 @@ final class Messages_Page {
 	/**
 	 * Constructor.
 	 *
-	 * @param Api_Client $api The back office's API client.
+	 * @param Api_Client $api   The back office's API client.
+	 * @param Build      $build The front-end build.
 	 */
-	public function __construct( Api_Client $api ) {
-		$this->api = $api;
+	public function __construct( Api_Client $api, Build $build ) {
+		$this->api   = $api;
+		$this->build = $build;
 	}
 
 	/**
-	 * Adds the screen to the menu.
+	 * Adds the screen to the menu, and the block editor to its form.
 	 *
 	 * @return void
 	 */
 	public function register(): void {
 		add_action( 'admin_menu', array( $this, 'add_menu' ) );
+		add_action( 'admin_enqueue_scripts', array( $this, 'enqueue_editor' ) );
+	}
+
+	/**
+	 * `admin_enqueue_scripts`: the block editor of the content, on this screen when it prints the form (and
+	 * nowhere else: it is WordPress's whole block editor), once built. Without it the form keeps its textarea.
+	 *
+	 * @param string $hook_suffix The screen being loaded.
+	 * @return void
+	 */
+	public function enqueue_editor( $hook_suffix ): void {
+		if ( Menu::screen_id( self::SLUG ) !== $hook_suffix || ! $this->prints_form() || ! $this->build->has( 'message-editor.js' ) ) {
+			return;
+		}
+		$asset = $this->build->asset( 'message-editor' );
+		wp_enqueue_script( self::EDITOR_HANDLE, $this->build->url( 'message-editor.js' ), $asset['dependencies'], $asset['version'], true );
+		if ( $this->build->has( 'message-editor.css' ) ) {
+			wp_enqueue_style( self::EDITOR_HANDLE, $this->build->url( 'message-editor.css' ), self::EDITOR_STYLES, $asset['version'] );
+			return;
+		}
+		foreach ( self::EDITOR_STYLES as $style ) {
+			wp_enqueue_style( $style );
+		}
+	}
+
+	/**
+	 * Whether this request prints the form (add, edit, or one refused in this request) rather than the list.
+	 *
+	 * @return bool
+	 */
+	private function prints_form(): bool {
+		return null !== $this->refused || in_array( Screen::view_key( 'view' ), array( self::VIEW_NEW, self::VIEW_EDIT ), true );
 	}
 
 	/**
@@ -264,14 +322,27 @@ final class Messages_Page {
 	}
 
 	/**
-	 * Rich text as a post may hold it (wp_kses_post: no script, no style, no event handler, no javascript: link).
-	 * Script and style elements go with what they hold, which wp_kses_post alone would leave behind as text.
+	 * Rich text as a post may hold it (wp_kses_post's elements: no script, no style, no event handler, no
+	 * javascript: link), and as the inbox shows it: plain HTML, without the block editor's comments (kses keeps
+	 * comments) and without classes (the editor's `wp-block-heading`, `has-text-align-center`…, which the inbox's
+	 * sanitiser drops anyway). Script and style elements go with what they hold, which kses alone would leave
+	 * behind as text. Comments go first, so that none can join two halves of a tag past the cleaning.
 	 *
-	 * @param string $html As typed.
+	 * @param string $html As typed, or as the block editor wrote it.
 	 * @return string
 	 */
 	public static function clean_html( string $html ): string {
-		return trim( wp_kses_post( (string) preg_replace( '@<(script|style)[^>]*?>.*?</\\1>@si', '', $html ) ) );
+		$html = (string) preg_replace( '/\s*<!--\s*\/?wp:.*?-->\s*/s', '', $html );
+		$html = (string) preg_replace( '/<!--.*?(-->|$)/s', '', $html );
+		$html = (string) preg_replace( '@<(script|style)[^>]*?>.*?</\\1>@si', '', $html );
+		$allowed = array_map(
+			static function ( $attributes ) {
+				unset( $attributes['class'] );
+				return $attributes;
+			},
+			wp_kses_allowed_html( 'post' )
+		);
+		return trim( wp_kses( $html, $allowed ) );
 	}
 
 	/**
@@ -498,33 +569,17 @@ final class Messages_Page {
 					<td><input type="text" class="large-text" id="crowdscout-message-title" name="title" maxlength="255" required value="<?php echo esc_attr( (string) $form['title'] ); ?>" /></td>
 				</tr>
 				<tr>
-					<th scope="row"><label for="<?php echo esc_attr( self::EDITOR_ID ); ?>"><?php esc_html_e( 'Content', 'crowdscout' ); ?></label></th>
+					<th scope="row"><label for="<?php echo esc_attr( self::EDITOR_ID ); ?>" id="crowdscout-message-content-label"><?php esc_html_e( 'Content', 'crowdscout' ); ?></label></th>
 					<td>
 						<?php
 						/*
-						 * WordPress's classic editor (TinyMCE, with its Text tab), cut down to what the inbox shows:
-						 * paragraphs, two heading levels, bold, italic, lists, quotes and links. The block editor is a
-						 * whole React application made for posts; a message of a few lines needs one rich text field in
-						 * a plain form, which this is, and its HTML is what wp_kses_post cleans here and the inbox's
-						 * sanitiser keeps. No media button: images would need a public URL the inbox can load.
+						 * The content is HTML in a textarea, which the block editor (src/admin/message-editor.tsx, its
+						 * paragraphs, headings, lists and quotes, bold, italic and links: what the inbox shows) hides
+						 * and writes into when its script runs. Without it, HTML typed here is saved the same way.
 						 */
-						wp_editor(
-							(string) $form['content'],
-							self::EDITOR_ID,
-							array(
-								'textarea_name' => 'content',
-								'textarea_rows' => 12,
-								'media_buttons' => false,
-								'teeny'         => false,
-								'tinymce'       => array(
-									'toolbar1'      => 'formatselect,bold,italic,underline,strikethrough,bullist,numlist,blockquote,link,unlink,undo,redo',
-									'toolbar2'      => '',
-									'block_formats' => 'Paragraph=p;Heading 2=h2;Heading 3=h3',
-								),
-								'quicktags'     => array( 'buttons' => 'strong,em,link,ul,ol,li,block,close' ),
-							)
-						);
 						?>
+						<textarea class="large-text code" rows="12" id="<?php echo esc_attr( self::EDITOR_ID ); ?>" name="content" aria-describedby="crowdscout-message-placeholders"><?php echo esc_textarea( (string) $form['content'] ); ?></textarea>
+						<div id="<?php echo esc_attr( self::EDITOR_MOUNT ); ?>" class="crowdscout-message-editor" data-field="<?php echo esc_attr( self::EDITOR_ID ); ?>" data-labelledby="crowdscout-message-content-label" data-describedby="crowdscout-message-placeholders" hidden></div>
 						<p class="description" id="crowdscout-message-placeholders">
 							<?php
 							echo esc_html(

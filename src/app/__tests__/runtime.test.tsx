@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { FakeApi } from '../../test-utils/fake-api';
 import { DANA, testConfig } from '../../test-utils/fixtures';
 import { renderWithProviders } from '../../test-utils/render-with-providers';
+import { serveDashboard } from '../../widgets/dashboard/__tests__/helpers';
 import { startRuntime, type Runtime } from '../runtime';
 import { WidgetRoot } from '../widget-root';
 
@@ -70,6 +71,21 @@ describe( 'the runtime', () => {
 		expect(
 			within( known ).queryByRole( 'alert' )
 		).not.toBeInTheDocument();
+	} );
+
+	it( "shares a widget's prefetch with the request it makes once mounted", async () => {
+		serveDashboard( api );
+		document.body.innerHTML = container( 'dashboard', 'dashboard' );
+
+		await start();
+
+		expect(
+			await screen.findByRole( 'heading', {
+				level: 1,
+				name: 'Dashboard',
+			} )
+		).toBeInTheDocument();
+		expect( api.requestsTo( 'GET /users/me' ) ).toHaveLength( 1 );
 	} );
 
 	it( 'seeds the store from the page configuration', async () => {

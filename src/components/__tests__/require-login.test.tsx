@@ -49,6 +49,19 @@ describe( 'RequireLogin', () => {
 		expect( api.requestsTo( 'GET /users/me' ) ).toHaveLength( 1 );
 	} );
 
+	it( 'shows a visitor the login card without asking the API', async () => {
+		api.on( 'GET /users/me', apiError( 403, 'Not logged in' ) );
+
+		await renderWithProviders( gate, {
+			config: { token: null, user: null },
+		} );
+
+		expect(
+			await screen.findByRole( 'heading', { name: 'Login to continue' } )
+		).toBeInTheDocument();
+		expect( api.requestsTo( 'GET /users/me' ) ).toHaveLength( 0 );
+	} );
+
 	it( 'still shows the login card for any other 403', async () => {
 		api.on( 'GET /users/me', apiError( 403, 'Not logged in' ) );
 

@@ -110,7 +110,7 @@ function HeaderCell< Row, Key extends string >( {
 	return (
 		<th
 			scope="col"
-			className={ `${ block }__heading` }
+			className={ `${ block }__heading ${ block }__heading--sortable` }
 			aria-sort={ ariaSort }
 		>
 			<button
@@ -201,7 +201,7 @@ export function DataTable< Row, Key extends string = string >( {
 
 	return (
 		<div className={ join( block, className ) }>
-			{ /* Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too. */ }
+			{ /* A table wider than its room scrolls sideways; focusable so keyboard users can scroll it too. */ }
 			<div
 				className={ `${ block }__scroll` }
 				role="region"
@@ -281,6 +281,7 @@ export function DataTable< Row, Key extends string = string >( {
 												scope="row"
 												id={ context.rowHeaderId }
 												className={ cellClass }
+												data-label={ column.header }
 											>
 												{ column.cell( row, context ) }
 											</th>
@@ -288,6 +289,7 @@ export function DataTable< Row, Key extends string = string >( {
 											<td
 												key={ column.id }
 												className={ cellClass }
+												data-label={ column.header }
 											>
 												{ column.cell( row, context ) }
 											</td>

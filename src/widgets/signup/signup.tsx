@@ -1,12 +1,23 @@
-import { useId, useState } from '@wordpress/element';
+import { lazy, useId, useState } from '@wordpress/element';
 
 import { SocialButtons } from '../../components/login/social-buttons';
+import { Spinner } from '../../components/spinner';
+import { SuspenseAfterFirstRender } from '../../components/suspense-after-first-render';
 import { useConfig } from '../../hooks/use-config';
 import { SUPPORTED_LOCALES, type Locale } from '../../lib/locale';
 import { routeUrl } from '../../lib/routes';
 import { useTranslation } from '../../lib/use-translation';
-import { SignupForm } from './signup-form';
 import './signup.scss';
+
+// The form, with Formik and Yup, loads when it is shown; a pointer on its button or focus on it starts the download.
+const loadForm = () =>
+	import( /* webpackChunkName: "signup-form" */ './signup-form' );
+const SignupForm = lazy( () =>
+	loadForm().then( ( module ) => ( { default: module.SignupForm } ) )
+);
+const prefetchForm = () => {
+	loadForm().catch( () => undefined );
+};
 
 /**
  * Each language link is labelled in its own language, so whoever cannot read the current page still finds
@@ -104,16 +115,22 @@ export function Signup( {
 					type="button"
 					className="crowdscout-button crowdscout-button--primary crowdscout-signup__email"
 					onClick={ () => setForm( 'requested' ) }
+					onPointerEnter={ prefetchForm }
+					onFocus={ prefetchForm }
 				>
 					{ t( 'signup.withEmail' ) }
 				</button>
 			) : (
-				<SignupForm
-					id={ id }
-					initialEmail={ initialEmail }
-					focusOnMount={ form === 'requested' }
-					navigate={ navigate }
-				/>
+				<SuspenseAfterFirstRender
+					fallback={ <Spinner label={ t( 'common.loading' ) } /> }
+				>
+					<SignupForm
+						id={ id }
+						initialEmail={ initialEmail }
+						focusOnMount={ form === 'requested' }
+						navigate={ navigate }
+					/>
+				</SuspenseAfterFirstRender>
 			) }
 			<div className="crowdscout-signup__footer">
 				<p>{ t( 'signup.legal' ) }</p>

@@ -231,9 +231,30 @@ function perLanguage(
 	}
 	const fallback = own[ locale ] ?? own.en ?? any;
 	return {
-		en: own.en ?? fallback,
-		it: own.it ?? fallback,
-		es: own.es ?? fallback,
-		fr: own.fr ?? fallback,
+		en: own.en ?? inLanguage( fallback, 'en' ),
+		it: own.it ?? inLanguage( fallback, 'it' ),
+		es: own.es ?? inLanguage( fallback, 'es' ),
+		fr: own.fr ?? inLanguage( fallback, 'fr' ),
 	};
+}
+
+/** A path of the site under a language prefix ("/it/campaigns/5/manual/"), the prefix apart. */
+const SITE_PATH = /^\/(?:(?:it|es|fr)\/)?(?!\/)/;
+
+/**
+ * A link standing in for a language that has none of its own. One of the site's own pages ("/it/campaigns/5/
+ * manual/") serves every language under that language's prefix, so it is moved there: an English tester is
+ * never sent to the Italian page. Any other address (an external manual) is kept as it is.
+ *
+ * @param link
+ * @param language
+ */
+function inLanguage( link: string | null, language: Locale ): string | null {
+	if ( ! link || ! SITE_PATH.test( link ) ) {
+		return link;
+	}
+	return link.replace(
+		SITE_PATH,
+		language === 'en' ? '/' : `/${ language }/`
+	);
 }

@@ -296,7 +296,13 @@ describe( 'GET /api/users/me/campaigns', () => {
 					es: itLink,
 					fr: itLink,
 				},
-				preview_link: { en: null, it: null, es: null, fr: null },
+				// The site's own page serves every language: each under its own prefix.
+				preview_link: {
+					en: `/campaigns/${ idOf( 'upOpen' ) }/preview/`,
+					it: `/it/campaigns/${ idOf( 'upOpen' ) }/preview/`,
+					es: `/es/campaigns/${ idOf( 'upOpen' ) }/preview/`,
+					fr: `/fr/campaigns/${ idOf( 'upOpen' ) }/preview/`,
+				},
 				visibility: { type: 'available' },
 			} );
 			assert.match(

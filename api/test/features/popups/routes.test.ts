@@ -190,6 +190,21 @@ describe( 'popups', () => {
 			);
 		} );
 
+		it( 'reads showExpired=1 and showExpired=0 as the booleans they are in a query', async () => {
+			assert.deepEqual(
+				await listed( '?showExpired=1', me ),
+				await listed( '?showExpired=true', me )
+			);
+			assert.deepEqual(
+				await listed( '?showExpired=0', me ),
+				await listed( '', me )
+			);
+			assert.notDeepEqual(
+				await listed( '?showExpired=1', me ),
+				await listed( '', me )
+			);
+		} );
+
 		it( 'answers another tester their own list popups and reads, never the first tester’s', async () => {
 			assert.deepEqual( await listed( '', other ), [
 				'allNew',

@@ -177,7 +177,7 @@ describe( 'POST /api/users (sign-up)', () => {
 			[
 				'under 16',
 				{ birthDate: yearsAgo( 16, 1 ) },
-				'You must be at least 18 years old',
+				'You must be at least 16 years old',
 			],
 			[
 				'country name instead of code',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import Dashboard from '..';
 import { FakeApi } from '../../../test-utils/fake-api';
@@ -223,10 +223,13 @@ describe( 'dashboard messages', () => {
 
 		await renderWithProviders( <Dashboard /> );
 
+		// The inbox's code, and its request, come at the first idle moment after the page shows.
+		await waitFor( () =>
+			expect( api.requestsTo( 'GET /users/me/popups' ) ).toHaveLength( 1 )
+		);
 		expect(
-			await screen.findByRole( 'button', { name: 'Inbox' } )
+			screen.getByRole( 'button', { name: 'Inbox' } )
 		).toBeInTheDocument();
 		expect( screen.queryByRole( 'dialog' ) ).not.toBeInTheDocument();
-		expect( api.requestsTo( 'GET /users/me/popups' ) ).toHaveLength( 1 );
 	} );
 } );

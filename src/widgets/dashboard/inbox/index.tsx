@@ -9,7 +9,6 @@ import {
 
 import { useAppDispatch } from '../../../store/hooks';
 import { ErrorNotice } from '../../../components/error-notice';
-import { SvgIcon } from '../../../components/icons/svg-icon';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useTranslation } from '../../../lib/use-translation';
@@ -17,6 +16,7 @@ import { FALLBACK_MESSAGE, isApiError } from '../../../services/api-error';
 import { showToast } from '../../../services/toasts';
 import { useGetMyPopupMutation, useListMyPopupsQuery } from '../messages-api';
 import type { PopupProfile } from './content';
+import { InboxButton } from './inbox-button';
 import type { AcknowledgeState } from './popup-page';
 import './inbox.scss';
 
@@ -29,9 +29,6 @@ const PopupPage = lazy( () =>
 	)
 );
 
-const MAIL =
-	'M20 4H4c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2zm0 4-8 5-8-5V6l8 5 8-5v2z';
-
 /**
  * The tester's popups (spec, sections 2 and 4). Unseen ones open by themselves in "Messages for you" once
  * the page loads; the Inbox button reopens the dialog with every popup, expired and seen ones included.
@@ -39,9 +36,17 @@ const MAIL =
  * wait for "don't show this again".
  *
  * @param props
- * @param props.profile The tester, whose values fill the popups' placeholders.
+ * @param props.profile   The tester, whose values fill the popups' placeholders.
+ * @param props.startWith What befell the stand-in Inbox button the dashboard showed while this code loaded
+ *                        (read once): its focus passes to the real one, and a press opens the inbox.
  */
-export function Inbox( { profile }: { profile: PopupProfile } ) {
+export function Inbox( {
+	profile,
+	startWith,
+}: {
+	profile: PopupProfile;
+	startWith?: () => { pressed: boolean; focused: boolean };
+} ) {
 	const { t } = useTranslation();
 	const dispatch = useAppDispatch();
 	const [ open, setOpen ] = useState( false );
@@ -133,6 +138,18 @@ export function Inbox( { profile }: { profile: PopupProfile } ) {
 		}
 	};
 
+	useEffect( () => {
+		const early = startWith?.();
+		if ( early?.focused ) {
+			inboxButtonRef.current?.focus();
+		}
+		if ( early?.pressed ) {
+			openInbox();
+		}
+		// Once, when the inbox replaces its stand-in.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [] );
+
 	const isLastPage = current >= popups.length - 1;
 
 	const previous = () => {
@@ -218,16 +235,7 @@ export function Inbox( { profile }: { profile: PopupProfile } ) {
 
 	return (
 		<>
-			<button
-				ref={ inboxButtonRef }
-				type="button"
-				className={ `crowdscout-button crowdscout-button--secondary ${ block }__button` }
-				aria-haspopup="dialog"
-				onClick={ openInbox }
-			>
-				<SvgIcon path={ MAIL } />
-				{ t( 'inbox.open' ) }
-			</button>
+			<InboxButton ref={ inboxButtonRef } onClick={ openInbox } />
 			<Modal
 				open={ open }
 				onOpenChange={ setOpen }

@@ -64,8 +64,8 @@ describe( 'profile summary', () => {
 		expect( screen.queryByRole( 'status' ) ).not.toBeInTheDocument();
 	} );
 
-	it( 'shows the login card when the API answers 403', async () => {
-		// A visitor: the page carries no token, so the API answers 403.
+	it( 'shows a visitor the login card without asking the API', async () => {
+		// A visitor: the page carries no user and no token, so the API could only answer 403.
 		await renderWithProviders( <ProfileSummary />, {
 			config: { token: null, user: null },
 		} );
@@ -81,7 +81,7 @@ describe( 'profile summary', () => {
 		expect(
 			screen.getByRole( 'link', { name: 'Sign up' } )
 		).toHaveAttribute( 'href', 'http://scouts.test/getting-started/' );
-		expect( api.requestsTo( 'GET /users/me' ) ).toHaveLength( 1 );
+		expect( api.requestsTo( 'GET /users/me' ) ).toHaveLength( 0 );
 		expect( api.ajaxCalls( 'crowdscout_refresh_token' ) ).toHaveLength( 0 );
 	} );
 

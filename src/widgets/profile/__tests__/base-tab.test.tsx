@@ -151,7 +151,7 @@ describe( 'base tab', () => {
 			'This is a required field'
 		);
 		expect( errorOf( control( /^Birth date/ ) ) ).toBe(
-			'You must be at least 18 years old'
+			'You must be at least 16 years old'
 		);
 		expect( patches() ).toHaveLength( 0 );
 	} );

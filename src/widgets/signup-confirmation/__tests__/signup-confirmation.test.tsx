@@ -12,6 +12,9 @@ describe( 'signup-confirmation page', () => {
 		expect(
 			screen.getByRole( 'link', { name: 'Ir a tu tablero' } )
 		).toHaveAttribute( 'href', `${ SITE }/es/my-dashboard/` );
+		expect(
+			screen.getByText( /ya has iniciado sesión/ )
+		).toBeInTheDocument();
 		unmount();
 
 		await renderWithProviders( <SignupConfirmation />, {
@@ -20,5 +23,10 @@ describe( 'signup-confirmation page', () => {
 		expect(
 			screen.getByRole( 'link', { name: 'Log in' } )
 		).toHaveAttribute( 'href', `${ SITE }/login/` );
+		// A visitor is asked to log in, never told they are logged in.
+		expect(
+			screen.getByText( /Log in with your email and password/ )
+		).toBeInTheDocument();
+		expect( screen.queryByText( /logged in/ ) ).not.toBeInTheDocument();
 	} );
 } );

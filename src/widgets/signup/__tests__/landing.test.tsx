@@ -127,7 +127,9 @@ describe( 'sign-up landing', () => {
 	it( 'opens the form with the email the social callback passed in ?email=', async () => {
 		await renderSignup( { search: '?email=social%40example.com' } );
 
-		expect( control( 'Email' ) ).toHaveValue( 'social@example.com' );
+		expect( await screen.findByLabelText( /^Email/ ) ).toHaveValue(
+			'social@example.com'
+		);
 		expect( control( 'Password' ) ).toHaveValue( '' );
 	} );
 

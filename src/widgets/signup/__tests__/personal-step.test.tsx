@@ -150,21 +150,21 @@ describe( 'sign-up step 1, personal info', () => {
 		submit();
 
 		expect(
-			await screen.findByText( 'You must be at least 18 years old' )
+			await screen.findByText( 'You must be at least 16 years old' )
 		).toBeVisible();
 		expect( api.requestsTo( 'POST /users' ) ).toHaveLength( 0 );
 
 		// The day before the sixteenth birthday is still too young…
 		fillBirthDate( yearsAgo( 16, 1 ) );
 		expect(
-			await screen.findByText( 'You must be at least 18 years old' )
+			await screen.findByText( 'You must be at least 16 years old' )
 		).toBeVisible();
 
 		// …the birthday itself is not.
 		fillBirthDate( yearsAgo( 16 ) );
 		await waitFor( () =>
 			expect(
-				screen.queryByText( 'You must be at least 18 years old' )
+				screen.queryByText( 'You must be at least 16 years old' )
 			).toBeNull()
 		);
 	} );

@@ -1,0 +1,166 @@
+/**
+ * The back office's translations: the `crowdscout` strings of the plugin's PHP, one JSON catalogue per language
+ * in plugin/languages/ (English text → translation; a plural's translation is its [one, other] forms), and the
+ * `crowdscout-<locale>.l10n.php` files WordPress 6.5 loads (WP_Translation_File_PHP) generated from them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './paths.mjs';
+import { compareKeys, extractMessages } from './php-strings.mjs';
+
+export const DOMAIN = 'crowdscout';
+export const PLUGIN_DIR = path.join( ROOT, 'plugin' );
+export const LANGUAGES_DIR = path.join( PLUGIN_DIR, 'languages' );
+
+/** The languages, with their WordPress locale and gettext plural rule (WordPress's own for each locale). */
+export const LANGUAGES = {
+	it: { locale: 'it_IT', pluralForms: 'nplurals=2; plural=n != 1;' },
+	es: { locale: 'es_ES', pluralForms: 'nplurals=2; plural=n != 1;' },
+	fr: { locale: 'fr_FR', pluralForms: 'nplurals=2; plural=n > 1;' },
+};
+
+/** The plugin's messages; build output and our own generated files are not read. */
+export const sourceMessages = () =>
+	extractMessages( PLUGIN_DIR, DOMAIN, [ 'build', 'languages' ] );
+
+export const cataloguePath = ( language ) =>
+	path.join( LANGUAGES_DIR, `admin.${ language }.json` );
+
+export const l10nPath = ( language ) =>
+	path.join(
+		LANGUAGES_DIR,
+		`${ DOMAIN }-${ LANGUAGES[ language ].locale }.l10n.php`
+	);
+
+/**
+ * A language's catalogue as stored (an empty object when there is none yet).
+ *
+ * @param {string} language
+ */
+export function readCatalogue( language ) {
+	const file = cataloguePath( language );
+	return fs.existsSync( file )
+		? JSON.parse( fs.readFileSync( file, 'utf8' ) )
+		: {};
+}
+
+/**
+ * Whether a catalogue entry is a complete translation of `message`.
+ *
+ * @param {{plural?: string}} message
+ * @param {unknown}           translation
+ */
+export function isTranslated( message, translation ) {
+	if ( message.plural === undefined ) {
+		return typeof translation === 'string' && translation.trim() !== '';
+	}
+	return (
+		Array.isArray( translation ) &&
+		translation.length === 2 &&
+		translation.every(
+			( form ) => typeof form === 'string' && form.trim() !== ''
+		)
+	);
+}
+
+/**
+ * The catalogue brought in line with the source: every message, in key order, keeping its translation when it
+ * has one of the right shape and an empty one ("" or ["", ""]) to fill in otherwise; messages gone from the
+ * source are dropped.
+ *
+ * @param {Map<string, {plural?: string}>} messages
+ * @param {Record<string, unknown>}        catalogue
+ */
+export function syncCatalogue( messages, catalogue ) {
+	return Object.fromEntries(
+		[ ...messages ].map( ( [ key, message ] ) => {
+			const known = catalogue[ key ];
+			const shaped =
+				message.plural === undefined
+					? typeof known === 'string'
+					: Array.isArray( known ) && known.length === 2;
+			if ( shaped ) {
+				return [ key, known ];
+			}
+			return [ key, message.plural === undefined ? '' : [ '', '' ] ];
+		} )
+	);
+}
+
+/** @param {Record<string, unknown>} catalogue */
+export const formatCatalogue = ( catalogue ) =>
+	JSON.stringify( catalogue, null, '\t' ) + '\n';
+
+/**
+ * A PHP single-quoted literal; U+0000 (between plural forms) and U+0004 (after a context) go in double quotes,
+ * so the file stays text.
+ *
+ * @param {string} text
+ */
+function phpString( text ) {
+	return text
+		.split( /([\0\x04])/ )
+		.filter( ( part ) => part !== '' )
+		.map( ( part ) => {
+			if ( part === '\0' ) {
+				return '"\\0"';
+			}
+			if ( part === '\x04' ) {
+				return '"\\4"';
+			}
+			return `'${ part.replace( /[\\']/g, ( c ) => `\\${ c }` ) }'`;
+		} )
+		.join( ' . ' );
+}
+
+/**
+ * The .l10n.php file of a language: the headers WordPress reads and every translated message (a plural under
+ * "singular\0plural" with its forms joined by \0, as WP_Translation_Controller::translate_plural looks it up).
+ *
+ * @param {string}                                                             language
+ * @param {Map<string, {singular: string, plural?: string, context?: string}>} messages
+ * @param {Record<string, unknown>}                                            catalogue
+ */
+export function renderL10nPhp( language, messages, catalogue ) {
+	const { locale, pluralForms } = LANGUAGES[ language ];
+	const entries = [];
+	for ( const [ key, message ] of messages ) {
+		const translation = catalogue[ key ];
+		if ( ! isTranslated( message, translation ) ) {
+			continue;
+		}
+		const original =
+			message.plural === undefined
+				? key
+				: `${ key }\0${ message.plural }`;
+		const value =
+			message.plural === undefined
+				? translation
+				: translation.join( '\0' );
+		entries.push( [ original, value ] );
+	}
+	entries.sort( ( [ a ], [ b ] ) => compareKeys( a, b ) );
+	const headers = [
+		[ 'domain', DOMAIN ],
+		[ 'language', locale ],
+		[ 'plural-forms', pluralForms ],
+		[ 'x-generator', 'scripts/i18n-admin.mjs' ],
+	];
+	return [
+		'<?php',
+		`// Generated by scripts/i18n-admin.mjs from admin.${ language }.json: edit the catalogue and run the script.`,
+		'return array(',
+		...headers.map(
+			( [ name, value ] ) =>
+				`\t${ phpString( name ) } => ${ phpString( value ) },`
+		),
+		"\t'messages' => array(",
+		...entries.map(
+			( [ original, value ] ) =>
+				`\t\t${ phpString( original ) } => ${ phpString( value ) },`
+		),
+		'\t),',
+		');',
+		'',
+	].join( '\n' );
+}
