@@ -105,9 +105,9 @@ function sqliteDialect( file: string ): SqliteDialect {
 	if ( file !== ':memory:' ) {
 		fs.mkdirSync( path.dirname( file ), { recursive: true } );
 	}
-	const database = new SqliteDatabase( file, { timeout: 5000 } );
-	// WAL lets readers run beside the one writer; the busy timeout above makes a second process wait for the
-	// write lock instead of failing at once; foreign keys are off by default in SQLite.
+	const database = new SqliteDatabase( file, { timeout: BUSY_TIMEOUT_MS } );
+	// WAL lets readers run beside the one writer; the busy timeout above makes a statement wait for a lock instead
+	// of failing at once (a transaction's first wait is ImmediateSqliteDialect's); foreign keys are off by default.
 	database.pragma( 'journal_mode = WAL' );
 	database.pragma( 'synchronous = NORMAL' );
 	database.pragma( 'foreign_keys = ON' );
@@ -118,24 +118,61 @@ function sqliteDialect( file: string ): SqliteDialect {
 		( campaignId: unknown, title: unknown ) =>
 			bugSearchDoc( Number( campaignId ), String( title ?? '' ) )
 	);
-	return new ImmediateSqliteDialect( {
+	return new ImmediateSqliteDialect( database, {
 		database: withStatementCache( database ),
 	} );
 }
+
+/** How long a statement, or a transaction's start, waits for another process's lock before failing. */
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Every transaction of the API writes, and most read before they write. Begun as SQLite's default (deferred), such
  * a transaction holds a snapshot from its first read, and when another process has written since, its first write
  * fails at once with SQLITE_BUSY instead of waiting: under concurrent profile saves from two API processes some
- * failed even after the retries. `begin immediate` takes the write lock first, waiting up to the busy timeout.
+ * failed even after the retries. `begin immediate` takes the write lock first.
+ *
+ * While another API process holds that lock, the wait is the event loop's, not SQLite's: SQLite's own busy
+ * handler sleeps inside the call, in steps that grow to 100 ms, and stops the whole process (every request it
+ * serves) meanwhile. Asked again every millisecond, the lock is taken soon after it is free and the process
+ * goes on answering (docs/performance.md, 2026-11-30).
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+	readonly #database: SqliteDatabase.Database;
+
+	constructor(
+		database: SqliteDatabase.Database,
+		config: ConstructorParameters< typeof SqliteDialect >[ 0 ]
+	) {
+		super( config );
+		this.#database = database;
+	}
+
 	createDriver() {
 		const driver = super.createDriver();
+		const database = this.#database;
 		driver.beginTransaction = async ( connection: DatabaseConnection ) => {
-			await connection.executeQuery(
-				CompiledQuery.raw( 'begin immediate' )
-			);
+			const giveUpAt = Date.now() + BUSY_TIMEOUT_MS;
+			for (;;) {
+				database.pragma( 'busy_timeout = 0' );
+				try {
+					await connection.executeQuery(
+						CompiledQuery.raw( 'begin immediate' )
+					);
+					return;
+				} catch ( error ) {
+					if (
+						( error as { code?: unknown } ).code !==
+							'SQLITE_BUSY' ||
+						Date.now() >= giveUpAt
+					) {
+						throw error;
+					}
+				} finally {
+					database.pragma( `busy_timeout = ${ BUSY_TIMEOUT_MS }` );
+				}
+				await new Promise( ( resolve ) => setTimeout( resolve, 1 ) );
+			}
 		};
 		return driver;
 	}

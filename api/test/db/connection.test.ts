@@ -114,4 +114,55 @@ describe( 'transactions on SQLite', () => {
 			fs.rmSync( dir, { recursive: true, force: true } );
 		}
 	} );
+
+	it( "wait for another connection's write lock without stopping the process, and begin once it is free", async () => {
+		const dir = fs.mkdtempSync(
+			path.join( os.tmpdir(), 'crowdscout-lock-' )
+		);
+		const file = path.join( dir, 'api.sqlite' );
+		const first = createDatabase( `sqlite://${ file }` );
+		// A second API process, as far as SQLite can tell: its own connection to the same file.
+		const second = createDatabase( `sqlite://${ file }` );
+		try {
+			await sql`create table t (id integer primary key, what text)`.execute(
+				first.db
+			);
+			let ticks = 0;
+			const ticking = setInterval( () => ticks++, 5 );
+			let secondWrote = 0;
+			const holding = first.db.transaction().execute( async ( trx ) => {
+				await sql`insert into t (what) values ('first')`.execute( trx );
+				// The lock is held across a wait on the event loop, which the second connection must let run:
+				// SQLite's own busy wait would stop this timer, and the first could never commit.
+				await new Promise( ( resolve ) => setTimeout( resolve, 200 ) );
+				return ticks;
+			} );
+			await new Promise( ( resolve ) => setImmediate( resolve ) );
+			const started = Date.now();
+			await second.db.transaction().execute( async ( trx ) => {
+				secondWrote = Date.now() - started;
+				await sql`insert into t (what) values ('second')`.execute(
+					trx
+				);
+			} );
+			const ticksWhileHeld = await holding;
+			clearInterval( ticking );
+			assert.ok( ticksWhileHeld >= 10, `${ ticksWhileHeld } ticks` );
+			assert.ok(
+				secondWrote >= 150 && secondWrote < 2000,
+				`${ secondWrote } ms`
+			);
+			const rows = await sql< {
+				what: string;
+			} >`select what from t order by id`.execute( first.db );
+			assert.deepEqual(
+				rows.rows.map( ( row ) => row.what ),
+				[ 'first', 'second' ]
+			);
+		} finally {
+			await second.destroy();
+			await first.destroy();
+			fs.rmSync( dir, { recursive: true, force: true } );
+		}
+	} );
 } );

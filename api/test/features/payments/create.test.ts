@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Tester } from '../../../src/features/me/repository.ts';
 import { startTestContext, type TestContext } from '../../helpers/context.ts';
 import { bearer, getOk } from '../../helpers/requests.ts';
+import { until } from '../../helpers/until.ts';
 import {
 	addBooty,
 	addRequest,
@@ -31,13 +32,37 @@ describe( 'POST /api/users/me/payments', () => {
 	} );
 	after( () => ctx.close() );
 
-	const post = async ( tester: Tester, method: object ) =>
-		ctx.app.inject( {
+	/**
+	 * A request of `tester`; once created, its "received" mail (sent after the answer) has gone or failed too, so
+	 * that it cannot land in the next test.
+	 *
+	 * @param tester
+	 * @param method
+	 */
+	const post = async ( tester: Tester, method: object ) => {
+		const response = await ctx.app.inject( {
 			method: 'POST',
 			url: '/api/users/me/payments',
 			headers: bearer( await ctx.tokenFor( tester ) ),
 			payload: { method },
 		} );
+		if ( response.statusCode === 201 ) {
+			const { id } = response.json();
+			await until(
+				() =>
+					ctx.wordpress.paymentMails.some(
+						( sent ) => sent.mail.payment === id
+					) ||
+					ctx.logs.some(
+						( line ) =>
+							line.includes( 'mail could not be sent' ) &&
+							line.includes( `"payment":${ id }` )
+					),
+				`the "received" mail of request ${ id }`
+			);
+		}
+		return response;
+	};
 
 	/**
 	 * A tester with a fiscal profile and pending booty.
@@ -129,6 +154,10 @@ describe( 'POST /api/users/me/payments', () => {
 				gross: { value: 0, currency: 'EUR' },
 				net: { value: 0, currency: 'EUR' },
 			}
+		);
+		await until(
+			() => ctx.wordpress.paymentMails.at( -1 )?.id === tester.wpUserId,
+			'the "received" mail'
 		);
 		assert.deepEqual( ctx.wordpress.paymentMails.at( -1 ), {
 			id: tester.wpUserId,
@@ -320,10 +349,12 @@ describe( 'POST /api/users/me/payments', () => {
 		} finally {
 			ctx.wordpress.failPaymentMailWith = null;
 		}
-		assert.ok(
-			ctx.logs.some( ( line ) =>
-				line.includes( 'the \\"received\\" mail could not be sent' )
-			)
+		await until(
+			() =>
+				ctx.logs.some( ( line ) =>
+					line.includes( 'the \\"received\\" mail could not be sent' )
+				),
+			'the warning of the mail not sent'
 		);
 		const books = await booksOf( ctx, tester );
 		assert.equal( books.requests.length, 1 );
@@ -375,6 +406,12 @@ describe( 'POST /api/users/me/payments', () => {
 		);
 		assert.equal( books.counters.pending_booty_gross_cents, 0 );
 		assert.equal( books.counters.pending_booty_net_cents, 0 );
+		await until(
+			() => ctx.wordpress.paymentMails.length > mails,
+			'the "received" mail'
+		);
+		// A moment more: a second mail would be a second request.
+		await new Promise( ( resolve ) => setTimeout( resolve, 50 ) );
 		assert.equal( ctx.wordpress.paymentMails.length, mails + 1 );
 	} );
 } );
