@@ -569,6 +569,13 @@ describe( `demo testers on ${ testEngine() }`, () => {
 			),
 			[ 'unverified' ]
 		);
+		// Refused by the community team too, with a reason the profile page quotes; nobody else's is.
+		assert.deepEqual(
+			await distinct(
+				`select concat_ws(': ', tester_id, substr(review_note, 1, 29)) as v from fiscal_profiles where review_note is not null`
+			),
+			[ `${ ids.unverified }: The tax id is that of someone` ]
+		);
 		assert.equal( await count( 'payment_requests', 'unverified' ), 0 );
 	} );
 

@@ -41,6 +41,8 @@ interface DemoProfileState {
 		 * same person born a day later, which the verification refuses; otherwise the tax id itself.
 		 */
 		taxId: 'matching' | 'other-birth-day' | string;
+		/** The community team's reason for refusing the profile (the profile page quotes it); none by default. */
+		refusal?: string;
 	};
 }
 
@@ -90,6 +92,8 @@ const STATES: Partial< Record< DemoProfile, DemoProfileState > > = {
 				zip: '10138',
 			},
 			taxId: 'other-birth-day',
+			refusal:
+				'The tax id is that of someone born on 1 December 1996, a day after your date of birth. Check your date of birth, or enter the tax id on your card.',
 		},
 	},
 	heavy: {
@@ -272,6 +276,8 @@ export async function writeDemoProfileStates(
 				address_street_number: fiscal.address.streetNumber,
 				address_zip: fiscal.address.zip,
 				status,
+				review_note: fiscal.refusal ?? null,
+				reviewed_at: fiscal.refusal ? now : null,
 			};
 			const updated = await trx
 				.updateTable( 'fiscal_profiles' )

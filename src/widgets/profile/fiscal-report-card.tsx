@@ -34,6 +34,15 @@ export function FiscalReportCard() {
 					? t( 'profile.fiscalEmpty' )
 					: t( 'profile.fiscalInvalid' ) }
 			</p>
+			{ fiscal?.refusalReason && (
+				<>
+					<p>{ t( 'profile.fiscalRefused' ) }</p>
+					<blockquote className={ `${ block }__refusal` }>
+						{ fiscal.refusalReason }
+					</blockquote>
+					<p>{ t( 'profile.fiscalRefusedHelp' ) }</p>
+				</>
+			) }
 		</section>
 	);
 }

@@ -33,6 +33,8 @@ export interface FiscalProfileOfTester extends FiscalRecord {
 	surname: string;
 	/** YYYY-MM-DD */
 	birthDate: string | null;
+	/** Why the community team refused the profile, while it stands refused; null otherwise. */
+	refusalReason: string | null;
 }
 
 /** The tester has a fiscal profile already. */
@@ -73,8 +75,25 @@ function toProfile( row: ProfileRow ): FiscalProfileOfTester {
 		name: row.name,
 		surname: row.surname,
 		birthDate: toDateOnly( row.birth_date ),
+		refusalReason: row.review_note,
 	};
 }
+
+/** The columns of the tester's data a refusal is about: the same values saved again do not lift it. */
+const REFUSED_DATA = [
+	'type',
+	'fiscal_id',
+	'gender',
+	'birth_city',
+	'birth_province',
+	'birth_place_id',
+	'address_country',
+	'address_province',
+	'address_city',
+	'address_street',
+	'address_street_number',
+	'address_zip',
+] as const;
 
 function toColumns( record: FiscalRecord ) {
 	return {
@@ -146,6 +165,8 @@ export function createFiscalRepository( db: Kysely< Database > ) {
 
 		/**
 		 * Replaces the tester's profile unless it is an internal employee's; undefined when nothing was replaced.
+		 * A profile the community team refused stays refused (unverified, with its reason) while the same data is
+		 * saved again; changed data lifts the refusal and takes the status the automatic check gave it.
 		 *
 		 * @param testerId
 		 * @param record
@@ -154,9 +175,25 @@ export function createFiscalRepository( db: Kysely< Database > ) {
 			testerId: number,
 			record: FiscalRecord
 		): Promise< FiscalProfileOfTester | undefined > {
+			const columns = toColumns( record );
+			const stored = await db
+				.selectFrom( 'fiscal_profiles' )
+				.select( [ ...REFUSED_DATA, 'review_note' ] )
+				.where( 'tester_id', '=', testerId )
+				.executeTakeFirst();
+			const stillRefused =
+				stored !== undefined &&
+				stored.review_note !== null &&
+				REFUSED_DATA.every(
+					( column ) => stored[ column ] === columns[ column ]
+				);
 			await db
 				.updateTable( 'fiscal_profiles' )
-				.set( toColumns( record ) )
+				.set(
+					stillRefused
+						? { ...columns, status: 'unverified' }
+						: { ...columns, review_note: null }
+				)
 				.where( 'tester_id', '=', testerId )
 				.where( 'type', '!=', 'internal' )
 				.execute();
@@ -165,10 +202,21 @@ export function createFiscalRepository( db: Kysely< Database > ) {
 			return profile && profile.type !== 'internal' ? profile : undefined;
 		},
 
+		/**
+		 * The automatic check's new outcome after the tester's name, surname or birth date changed: a change of
+		 * the data a refusal was about, which lifts it.
+		 *
+		 * @param testerId
+		 * @param status
+		 */
 		async setStatus( testerId: number, status: StoredFiscalStatus ) {
 			await db
 				.updateTable( 'fiscal_profiles' )
-				.set( { status, updated_at: toSqlDateTime() } )
+				.set( {
+					status,
+					review_note: null,
+					updated_at: toSqlDateTime(),
+				} )
 				.where( 'tester_id', '=', testerId )
 				.execute();
 		},

@@ -35,6 +35,9 @@ function present( profile: FiscalProfileOfTester ): FiscalProfile {
 		name: profile.name,
 		surname: profile.surname,
 		birthDate: profile.birthDate,
+		...( profile.refusalReason !== null && {
+			refusalReason: profile.refusalReason,
+		} ),
 	};
 }
 

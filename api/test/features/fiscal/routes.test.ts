@@ -393,6 +393,54 @@ describe( '/api/users/me/fiscal', () => {
 		);
 	} );
 
+	it( "shows the community team's refusal until the tester saves changed data", async () => {
+		const tester = await mario();
+		assert.equal(
+			( await call( 'POST', tester, italianBody( MARIO_CF ) ) ).json()
+				.fiscalStatus,
+			'Verified'
+		);
+		const reason = 'The tax id belongs to someone else';
+		// As the back office's refusal leaves it (fiscal-admin/review.test.ts).
+		await ctx.database.db
+			.updateTable( 'fiscal_profiles' )
+			.set( { status: 'unverified', review_note: reason } )
+			.where( 'tester_id', '=', tester.id )
+			.execute();
+		const note = async () =>
+			(
+				await ctx.database.db
+					.selectFrom( 'fiscal_profiles' )
+					.select( 'review_note' )
+					.where( 'tester_id', '=', tester.id )
+					.executeTakeFirstOrThrow()
+			).review_note;
+
+		const refused = ( await call( 'GET', tester ) ).json();
+		assert.equal( refused.fiscalStatus, 'Unverified' );
+		assert.equal( refused.refusalReason, reason );
+
+		// The same data again: the automatic check would pass it, the refusal stands.
+		const same = await call( 'PUT', tester, italianBody( MARIO_CF ) );
+		assert.equal( same.statusCode, 200, same.body );
+		assert.equal( same.json().fiscalStatus, 'Unverified' );
+		assert.equal( same.json().refusalReason, reason );
+		assert.equal( await note(), reason );
+
+		// Changed data: the refusal is lifted and the automatic check decides.
+		const changed = await call(
+			'PUT',
+			tester,
+			italianBody( MARIO_CF, {
+				address: { ...italianAddress, street: 'Via Roma' },
+			} )
+		);
+		assert.equal( changed.statusCode, 200, changed.body );
+		assert.equal( changed.json().fiscalStatus, 'Verified' );
+		assert.equal( 'refusalReason' in changed.json(), false );
+		assert.equal( await note(), null );
+	} );
+
 	it( "refuses to edit an internal employee's profile", async () => {
 		const tester = await mario();
 		await call( 'POST', tester, italianBody( MARIO_CF ) );

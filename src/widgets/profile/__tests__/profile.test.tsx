@@ -226,6 +226,40 @@ describe( 'fiscal report card', () => {
 		).toBeInTheDocument();
 	} );
 
+	it( "quotes the community team's reason when they refused the profile", async () => {
+		serveProfile( api, {
+			fiscal: {
+				...UNVERIFIED,
+				refusalReason:
+					'The tax id belongs to someone else.\nSend your own.',
+			},
+		} );
+		await renderProfile();
+		const card = (
+			await screen.findByRole( 'heading', {
+				name: 'Invalid fiscal profile',
+			} )
+		).closest( 'section' )!;
+		expect( card ).toHaveTextContent(
+			'Our team reviewed your tax profile and could not accept it:'
+		);
+		expect( card.querySelector( 'blockquote' ) ).toHaveTextContent(
+			'The tax id belongs to someone else. Send your own.'
+		);
+		expect( card ).toHaveTextContent(
+			'Correct the data it mentions and save the form again.'
+		);
+	} );
+
+	it( 'says nothing of a refusal when the profile is merely unverified', async () => {
+		serveProfile( api, { fiscal: UNVERIFIED } );
+		await renderProfile();
+		await screen.findByRole( 'heading', {
+			name: 'Invalid fiscal profile',
+		} );
+		expect( screen.queryByText( /Our team reviewed/ ) ).toBeNull();
+	} );
+
 	it( 'shows no card for a verified profile', async () => {
 		serveProfile( api );
 		await renderProfile();
