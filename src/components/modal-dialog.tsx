@@ -28,6 +28,11 @@ export interface ModalProps {
 	 * clicked button). Without it, focus goes back to whatever had it when the dialog opened.
 	 */
 	returnFocusRef?: RefObject< HTMLElement >;
+	/**
+	 * Where focus goes when nothing had it as the dialog opened (a dialog that opened by itself as the page
+	 * loaded), instead of the top of the page.
+	 */
+	fallbackFocusRef?: RefObject< HTMLElement >;
 }
 
 const block = 'crowdscout-modal';
@@ -66,6 +71,7 @@ export default function ModalDialog( {
 	className,
 	size = 'medium',
 	returnFocusRef,
+	fallbackFocusRef,
 }: ModalProps ) {
 	const { t } = useTranslation();
 	// Radix gives focus back to a `Dialog.Trigger` only; our dialogs are opened by state, so the element
@@ -96,9 +102,13 @@ export default function ModalDialog( {
 						} }
 						onCloseAutoFocus={ ( event ) => {
 							event.preventDefault();
+							const before = returnFocusTo.current;
 							const target =
 								returnFocusRef?.current ??
-								returnFocusTo.current;
+								( before?.isConnected &&
+								before !== before.ownerDocument.body
+									? before
+									: fallbackFocusRef?.current );
 							if ( target?.isConnected ) {
 								target.focus();
 							}

@@ -243,8 +243,10 @@ export function Inbox( {
 				footer={ footer }
 				size="large"
 				className={ block }
-				// Only the Inbox button shows every popup: focus goes back to it.
+				// Only the Inbox button shows every popup: focus goes back to it. Popups that opened by themselves
+				// give focus back to where it was, or, when it was nowhere yet, to the Inbox button that reopens them.
 				returnFocusRef={ showAll ? inboxButtonRef : undefined }
+				fallbackFocusRef={ inboxButtonRef }
 			>
 				{ body }
 			</Modal>

@@ -165,6 +165,20 @@ describe( 'inbox', () => {
 		expect( request.url.searchParams.has( 'showExpired' ) ).toBe( false );
 	} );
 
+	it( 'gives focus to the Inbox button when the popups that opened by themselves are closed with Escape', async () => {
+		popupsAre( ok( [ WELCOME ] ) );
+		seenAnswers( WELCOME );
+		await renderInbox();
+		await within(
+			await screen.findByRole( 'dialog', { name: 'Messages for you' } )
+		).findByRole( 'heading', { name: 'Welcome to Crowdscout, Dana!' } );
+
+		fireEvent.keyDown( messages(), { key: 'Escape' } );
+
+		expect( screen.queryByRole( 'dialog' ) ).not.toBeInTheDocument();
+		await waitFor( () => expect( inboxButton() ).toHaveFocus() );
+	} );
+
 	it( 'stays closed when there are no unseen popups', async () => {
 		popupsAre( ok( [] ) );
 		const { store } = await renderInbox();
