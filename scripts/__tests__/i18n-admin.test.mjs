@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import util from 'node:util';
 import {
@@ -16,6 +17,7 @@ import {
 	renderL10nPhp,
 	sourceMessages,
 } from '../lib/admin-i18n.mjs';
+import { ROOT } from '../lib/paths.mjs';
 import { extractCalls, placeholders } from '../lib/php-strings.mjs';
 
 const { messages, problems } = sourceMessages();
@@ -27,6 +29,45 @@ describe( 'the plugin’s translatable strings', () => {
 		assert.ok(
 			messages.size > 400,
 			`only ${ messages.size } strings found`
+		);
+	} );
+} );
+
+describe( 'the back office’s scripts', () => {
+	it( 'have every string listed where PHP hands its translation to wp.i18n (Messages_Page::translate_editor)', () => {
+		const dir = path.join( ROOT, 'src/admin' );
+		const scripts = fs
+			.readdirSync( dir, { recursive: true } )
+			.filter(
+				( file ) =>
+					/\.tsx?$/.test( file ) && ! file.includes( '__tests__' )
+			);
+		// Read as PHP code: a call with literal strings is written the same way in both.
+		const used = scripts.flatMap( ( file ) =>
+			extractCalls(
+				'<?php ' + fs.readFileSync( path.join( dir, file ), 'utf8' ),
+				'crowdscout'
+			).map( ( call ) => call.singular )
+		);
+		const php = fs.readFileSync(
+			path.join( ROOT, 'plugin/includes/admin/class-messages-page.php' ),
+			'utf8'
+		);
+		const handed =
+			'<?php ' +
+			php.slice(
+				php.indexOf( 'function translate_editor' ),
+				php.indexOf( 'function prints_form' )
+			);
+		const listed = extractCalls( handed, 'crowdscout' ).map(
+			( call ) => call.singular
+		);
+		assert.ok( used.length >= 4, `only ${ used.length } strings found` );
+		assert.deepEqual(
+			[ ...new Set( used ) ].filter(
+				( text ) => ! listed.includes( text )
+			),
+			[]
 		);
 	} );
 } );

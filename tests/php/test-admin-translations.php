@@ -7,6 +7,9 @@
 
 namespace Crowdscout\Tests;
 
+use Crowdscout\Admin\Menu;
+use Crowdscout\Admin\Messages_Page;
+use Crowdscout\Build;
 use WP_Error;
 use WP_Locale_Switcher;
 
@@ -105,6 +108,44 @@ final class Admin_Translations_Test extends Test_Case {
 
 		restore_current_locale();
 		$this->assertSame( 'Crowdscout settings', __( 'Crowdscout settings', 'crowdscout' ) );
+	}
+
+	/**
+	 * The editor's own words follow the admin's language: Italian ones handed to wp.i18n before the script, in
+	 * the plugin's text domain; nothing in English, which is the script's own.
+	 */
+	public function test_the_editor_speaks_the_admin_language(): void {
+		wp_set_current_user( $this->create_user( 'administrator' )->ID );
+		$dir = get_temp_dir() . 'crowdscout-build-' . wp_generate_password( 8, false );
+		wp_mkdir_p( $dir );
+		file_put_contents( $dir . '/message-editor.js', '' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+		file_put_contents( $dir . '/message-editor.asset.php', "<?php return array( 'dependencies' => array( 'wp-i18n' ), 'version' => 'abc123' );" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+		$page = new Messages_Page( $this->plugin()->api_client(), new Build( $dir, 'https://example.org/build' ) );
+		$_GET['view'] = Messages_Page::VIEW_NEW;
+		$before = static fn() => implode( "\n", array_filter( (array) wp_scripts()->get_data( Messages_Page::EDITOR_HANDLE, 'before' ) ) );
+		try {
+			$page->enqueue_editor( Menu::screen_id( Messages_Page::SLUG ) );
+			$this->assertSame( '', $before(), 'English: the script says it itself.' );
+			wp_deregister_script( Messages_Page::EDITOR_HANDLE );
+
+			$this->assertTrue( switch_to_locale( 'it_IT' ) );
+			$page->enqueue_editor( Menu::screen_id( Messages_Page::SLUG ) );
+			$inline = $before();
+			$this->assertStringStartsWith( 'wp.i18n.setLocaleData( {', $inline );
+			$this->assertStringEndsWith( ', "crowdscout" );', $inline );
+			$data = json_decode( substr( $inline, strlen( 'wp.i18n.setLocaleData( ' ), -strlen( ', "crowdscout" );' ) ), true );
+			$this->assertSame( array( 'Inserisci un segnaposto:' ), $data['Insert a placeholder:'] );
+			$this->assertSame( array( 'Nome' ), $data['First name'] );
+			$this->assertSame( array( 'Cognome' ), $data['Surname'] );
+			$this->assertSame( array( 'Id del tester' ), $data['Tester id'] );
+		} finally {
+			restore_current_locale();
+			unset( $_GET['view'] );
+			wp_dequeue_script( Messages_Page::EDITOR_HANDLE );
+			wp_deregister_script( Messages_Page::EDITOR_HANDLE );
+			array_map( 'unlink', (array) glob( $dir . '/*' ) );
+			rmdir( $dir ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir
+		}
 	}
 
 	/**

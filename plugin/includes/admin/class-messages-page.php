@@ -134,6 +134,7 @@ final class Messages_Page {
 		}
 		$asset = $this->build->asset( 'message-editor' );
 		wp_enqueue_script( self::EDITOR_HANDLE, $this->build->url( 'message-editor.js' ), $asset['dependencies'], $asset['version'], true );
+		$this->translate_editor();
 		if ( $this->build->has( 'message-editor.css' ) ) {
 			wp_enqueue_style( self::EDITOR_HANDLE, $this->build->url( 'message-editor.css' ), self::EDITOR_STYLES, $asset['version'] );
 			return;
@@ -141,6 +142,39 @@ final class Messages_Page {
 		foreach ( self::EDITOR_STYLES as $style ) {
 			wp_enqueue_style( $style );
 		}
+	}
+
+	/**
+	 * The editor's own words (src/admin/messages/) in the admin's language: this plugin's PHP translations handed
+	 * to `wp.i18n` before the script runs, as `wp_set_script_translations` does from JSON files. A string added to
+	 * the editor is added here too (scripts/__tests__/i18n-admin.test.mjs fails otherwise).
+	 *
+	 * @return void
+	 */
+	private function translate_editor(): void {
+		$strings = array(
+			'First name'            => __( 'First name', 'crowdscout' ),
+			'Surname'               => __( 'Surname', 'crowdscout' ),
+			'Tester id'             => __( 'Tester id', 'crowdscout' ),
+			'Insert a placeholder:' => __( 'Insert a placeholder:', 'crowdscout' ),
+		);
+		$translated = array_filter(
+			$strings,
+			static fn( $translation, $original ) => $translation !== $original,
+			ARRAY_FILTER_USE_BOTH
+		);
+		if ( ! $translated ) {
+			return;
+		}
+		$locale_data = array( '' => array( 'domain' => 'crowdscout' ) ) + array_map(
+			static fn( $translation ) => array( $translation ),
+			$translated
+		);
+		wp_add_inline_script(
+			self::EDITOR_HANDLE,
+			sprintf( 'wp.i18n.setLocaleData( %s, "crowdscout" );', wp_json_encode( $locale_data ) ),
+			'before'
+		);
 	}
 
 	/**
