@@ -334,6 +334,76 @@ final class Campaigns_Page_Test extends Test_Case {
 	}
 
 	/**
+	 * Tasks and questions go to the API in the order the administrator numbered them (the testers' order); rows
+	 * without a number keep their place, equal numbers keep the page's order among them; the form numbers its
+	 * rows from 1.
+	 */
+	public function test_tasks_and_questions_move_by_their_order_numbers(): void {
+		wp_set_current_user( $this->create_user( 'administrator' )->ID );
+		$this->answers['POST /admin/campaigns'] = array( 201, array( 'id' => 12 ) );
+		$form              = $this->form();
+		$form['tasks']     = array(
+			array(
+				'name'  => 'Buy',
+				'order' => '3',
+			),
+			array(
+				'name'  => 'Browse',
+				'order' => '1',
+			),
+			array(
+				'name'  => 'Pay',
+				'order' => 'soon',
+			),
+			array(
+				'name'  => 'Log in',
+				'order' => '1',
+			),
+		);
+		$form['questions'] = array(
+			array(
+				'question' => 'Own a card?',
+				'type'     => 'text',
+				'order'    => '2',
+			),
+			array(
+				'question' => 'Your phone',
+				'type'     => 'phone_number',
+				'order'    => '1',
+			),
+			array(
+				'question' => '',
+				'order'    => '0',
+			),
+		);
+
+		$this->plugin()->campaigns_page()->handle_action(
+			array(
+				'action'        => Campaigns_Page::SAVE,
+				'_wpnonce'      => wp_create_nonce( Campaigns_Page::SAVE_NONCE . 'new' ),
+				'campaign_form' => $form,
+			)
+		);
+
+		$body = $this->calls[0]['body'];
+		$this->assertSame( array( 'Browse', 'Log in', 'Buy', 'Pay' ), array_column( $body['tasks'], 'name' ), 'Pay has no number: it counts as 3, its place on the page, after the 3 above it.' );
+		$this->assertSame( array( 'Your phone', 'Own a card?' ), array_column( $body['questions'], 'question' ) );
+
+		$_GET = array(
+			'page' => Menu::SLUG,
+			'view' => 'new',
+		);
+		$this->answers['/admin/campaign_choices'] = array( 200, $this->choices() );
+		$page                                     = $this->plugin()->campaigns_page();
+		$page->load();
+		$html = $this->render();
+		$this->assertStringContainsString( 'name="campaign_form[tasks][0][order]" value="1"', $html );
+		$this->assertStringContainsString( 'name="campaign_form[tasks][1][order]" value="2"', $html );
+		$this->assertStringContainsString( 'name="campaign_form[questions][0][order]" value="1"', $html );
+		$this->assertStringContainsString( 'aria-label="Order of row 1"', $html );
+	}
+
+	/**
 	 * A refused save: the API's message above the form, which keeps what was typed.
 	 */
 	public function test_a_refused_update_keeps_what_was_typed(): void {

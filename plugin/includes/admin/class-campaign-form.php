@@ -176,8 +176,7 @@ final class Campaign_Form {
 			);
 		}
 
-		foreach ( $list( $form['tasks'] ?? null ) as $task ) {
-			$task = $list( $task );
+		foreach ( self::in_chosen_order( $list( $form['tasks'] ?? null ) ) as $task ) {
 			$id   = $int( $task['id'] ?? null );
 			$name = $text( $task['name'] ?? '' );
 			if ( ( null === $id && '' === $name ) || $checked( $task['remove'] ?? null ) ) {
@@ -193,8 +192,7 @@ final class Campaign_Form {
 			);
 		}
 
-		foreach ( $list( $form['questions'] ?? null ) as $question ) {
-			$question = $list( $question );
+		foreach ( self::in_chosen_order( $list( $form['questions'] ?? null ) ) as $question ) {
 			$id       = $int( $question['id'] ?? null );
 			$asked    = $text( $question['question'] ?? '' );
 			if ( ( null === $id && '' === $asked ) || $checked( $question['remove'] ?? null ) ) {
@@ -591,16 +589,18 @@ final class Campaign_Form {
 	 */
 	private static function tasks( array $campaign ): void {
 		$tasks = array_values( array_filter( is_array( $campaign['tasks'] ?? null ) ? $campaign['tasks'] : array(), 'is_array' ) );
-		echo '<p class="description">' . esc_html__( 'A task removed takes the testers’ progress and media on it away. Fill an empty row to add a task.', 'crowdscout' ) . '</p>';
+		echo '<p class="description">' . esc_html__( 'A task removed takes the testers’ progress and media on it away. Fill an empty row to add a task. Testers see the tasks by their order: change the numbers to move them.', 'crowdscout' ) . '</p>';
 		echo '<table class="widefat striped"><thead><tr>';
-		foreach ( array( __( 'Name', 'crowdscout' ), __( 'Content (HTML)', 'crowdscout' ), __( 'Testers may upload media', 'crowdscout' ), __( 'Remove', 'crowdscout' ) ) as $heading ) {
+		foreach ( array( __( 'Order', 'crowdscout' ), __( 'Name', 'crowdscout' ), __( 'Content (HTML)', 'crowdscout' ), __( 'Testers may upload media', 'crowdscout' ), __( 'Remove', 'crowdscout' ) ) as $heading ) {
 			printf( '<th scope="col">%s</th>', esc_html( $heading ) );
 		}
 		echo '</tr></thead><tbody>';
 		for ( $row = 0; $row < count( $tasks ) + self::EMPTY_ROWS; $row++ ) {
 			$task = $tasks[ $row ] ?? array();
 			$name = 'campaign_form[tasks][' . $row . ']';
-			echo '<tr>';
+			echo '<tr><td>';
+			self::order_input( $name, $row );
+			echo '</td>';
 			self::cell_input( $name . '[name]', __( 'Name', 'crowdscout' ), is_string( $task['name'] ?? null ) ? $task['name'] : '', isset( $task['id'] ) ? (int) $task['id'] : null, $name . '[id]' );
 			printf(
 				'<td><textarea name="%s" rows="3" class="large-text" aria-label="%s">%s</textarea></td>',
@@ -639,7 +639,7 @@ final class Campaign_Form {
 			'cuf'          => __( 'Custom user field', 'crowdscout' ),
 		);
 		$fields    = self::id_names( $choices['customUserFields'] ?? array() );
-		echo '<p class="description">' . esc_html__( 'Every question is required. Select, multiselect and radio need options; a text question may have a format; a custom user field question asks the field chosen. The device choice is always asked.', 'crowdscout' ) . '</p>';
+		echo '<p class="description">' . esc_html__( 'Every question is required. Select, multiselect and radio need options; a text question may have a format; a custom user field question asks the field chosen. The device choice is always asked.', 'crowdscout' ) . ' ' . esc_html__( 'Testers see the questions by their order: change the numbers to move them.', 'crowdscout' ) . '</p>';
 		for ( $row = 0; $row < count( $questions ) + self::EMPTY_ROWS; $row++ ) {
 			$question = $questions[ $row ] ?? array();
 			$name     = 'campaign_form[questions][' . $row . ']';
@@ -652,6 +652,9 @@ final class Campaign_Form {
 				printf( '<input type="hidden" name="%s" value="%d" />', esc_attr( $name . '[id]' ), (int) $question['id'] );
 			}
 			echo '<table class="form-table" role="presentation">';
+			echo '<tr><th scope="row">' . esc_html__( 'Order', 'crowdscout' ) . '</th><td>';
+			self::order_input( $name, $row );
+			echo '</td></tr>';
 			self::text_row( 'questions][' . $row . '][question', __( 'Question', 'crowdscout' ), is_string( $question['question'] ?? null ) ? $question['question'] : '', array( 'class' => 'large-text' ) );
 			self::select_row( 'questions][' . $row . '][type', __( 'Type', 'crowdscout' ), $types, $question['type'] ?? 'text', false );
 			self::select_row( 'questions][' . $row . '][customUserFieldId', __( 'Custom user field', 'crowdscout' ), $fields, $question['customUserFieldId'] ?? null, true );
@@ -680,6 +683,41 @@ final class Campaign_Form {
 			}
 			echo '</table></fieldset>';
 		}
+	}
+
+	/**
+	 * A row's place among its kind (1 first), which the administrator changes to move it.
+	 *
+	 * @param string $name The row's field name.
+	 * @param int    $row  Its index on the page.
+	 * @return void
+	 */
+	private static function order_input( string $name, int $row ): void {
+		printf(
+			'<input type="number" name="%s" value="%d" min="1" step="1" class="small-text" aria-label="%s" />',
+			esc_attr( $name . '[order]' ),
+			$row + 1,
+			/* translators: %d: the row's place on the page. */
+			esc_attr( sprintf( __( 'Order of row %d', 'crowdscout' ), $row + 1 ) )
+		);
+	}
+
+	/**
+	 * Repeatable rows as submitted, each an array, sorted by the order the administrator gave them; a row without
+	 * a usable number keeps its place on the page, and rows with the same number keep theirs among them.
+	 *
+	 * @param array<int|string, mixed> $rows Submitted rows.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private static function in_chosen_order( array $rows ): array {
+		$sorted = array();
+		foreach ( array_values( $rows ) as $index => $row ) {
+			$row      = is_array( $row ) ? $row : array();
+			$order    = filter_var( $row['order'] ?? null, FILTER_VALIDATE_INT );
+			$sorted[] = array( false === $order ? $index + 1 : $order, $index, $row );
+		}
+		usort( $sorted, static fn( array $a, array $b ): int => array( $a[0], $a[1] ) <=> array( $b[0], $b[1] ) );
+		return array_column( $sorted, 2 );
 	}
 
 	/**
