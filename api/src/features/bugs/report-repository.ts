@@ -240,6 +240,17 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		create( bug: NewBug ): Promise< number > {
 			return inTransaction( db, async ( trx ) => {
 				const now = toSqlDateTime();
+				// The campaign's bugs per status, which the back office's review keeps in step from here. First: on
+				// MariaDB this locks the campaign's row before the bug's insert takes a shared lock on it (its foreign
+				// key), so the bugs of one campaign queue here; the other way round, two bugs at once each held the
+				// shared lock the other's update waited for, and InnoDB killed one of them as a deadlock.
+				await trx
+					.updateTable( 'campaigns' )
+					.set( {
+						bugs_pending_count: sql< number >`bugs_pending_count + 1`,
+					} )
+					.where( 'id', '=', bug.campaignId )
+					.execute();
 				const { insertId } = await trx
 					.insertInto( 'bugs' )
 					.values( {
@@ -262,14 +273,6 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 					} )
 					.executeTakeFirstOrThrow();
 				const bugId = toInteger( insertId as bigint );
-				// The campaign's bugs per status, which the back office's review keeps in step from here.
-				await trx
-					.updateTable( 'campaigns' )
-					.set( {
-						bugs_pending_count: sql< number >`bugs_pending_count + 1`,
-					} )
-					.where( 'id', '=', bug.campaignId )
-					.execute();
 				if ( bug.uploads.length ) {
 					const { numUpdatedRows } = await trx
 						.updateTable( 'bug_uploads' )

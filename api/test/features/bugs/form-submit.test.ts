@@ -263,6 +263,42 @@ describe( 'POST /api/users/me/campaigns/{campaignId}/bugs', () => {
 		assert.deepEqual( await counts(), counted );
 	} );
 
+	it( 'writes every one of twenty bugs sent to one campaign at the same moment, the campaign counting each', async () => {
+		const { me, plain } = world;
+		const pendingOf = async () =>
+			Number(
+				(
+					await world.ctx.database.db
+						.selectFrom( 'campaigns' )
+						.select( 'bugs_pending_count' )
+						.where( 'id', '=', plain )
+						.executeTakeFirstOrThrow()
+				).bugs_pending_count
+			);
+		const earlier = { ...( await counts() ), pending: await pendingOf() };
+		// On MariaDB, a bug's insert takes a shared lock on its campaign's row (the foreign key) and the count's
+		// update an exclusive one: taken in that order, bugs at once deadlocked and some failed after every retry.
+		const responses = await Promise.all(
+			Array.from( { length: 20 }, ( _, n ) =>
+				submit(
+					me,
+					plain,
+					world.plainBug(
+						me,
+						`Typo number ${ n + 1 } on the home page`
+					)
+				)
+			)
+		);
+		assert.deepEqual(
+			responses.map( ( response ) => response.statusCode ),
+			Array( 20 ).fill( 201 ),
+			responses.map( ( response ) => response.body ).join( '\n' )
+		);
+		assert.equal( ( await counts() ).bugs, earlier.bugs + 20 );
+		assert.equal( await pendingOf(), earlier.pending + 20 );
+	} );
+
 	it( 'refuses bodies outside the contract: unknown fields, wrong values, texts too long', async () => {
 		const { me, shop } = world;
 		const media = [ await world.uploaded( me, shop ) ];
