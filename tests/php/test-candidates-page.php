@@ -373,6 +373,63 @@ final class Candidates_Page_Test extends Test_Case {
 	}
 
 	/**
+	 * A tester who applied with several devices: the row offers them, the one chosen before preselected, and a
+	 * bulk Select sends the device of each checked row; Exclude sends none.
+	 */
+	public function test_the_device_a_selected_tester_tests_with(): void {
+		wp_set_current_user( $this->create_user( Roles::LEAD )->ID );
+		$two                     = $this->candidate( 5 );
+		$two['devices'][]        = array(
+			'id'   => 8,
+			'name' => 'Apple iPhone 16 (iOS 18)',
+		);
+		$two['selectedDevice']   = 8;
+		$this->answers['/admin/campaigns/7/candidates?start=0&limit=20'] = array( 200, $this->page( array( $two, $this->candidate( 6 ) ), 2 ) );
+
+		$html = $this->render();
+
+		$this->assertStringContainsString( '<label class="screen-reader-text" for="crowdscout-device-5">Device Ada &lt;b&gt;Lovelace&lt;/b&gt; tests with</label>', $html );
+		$this->assertStringContainsString( '<select id="crowdscout-device-5" name="device[5]"><option value="3">Google Pixel 9 (Android 16)</option><option value="8" selected=\'selected\'>Apple iPhone 16 (iOS 18)</option></select>', $html );
+		$this->assertStringNotContainsString( 'name="device[6]"', $html, 'One device: nothing to choose.' );
+
+		$this->answers['/admin/campaigns/7/candidates'] = array(
+			200,
+			array(
+				'updated'  => 1,
+				'campaign' => array(
+					'selectedCount' => 4,
+					'maxTesters'    => 10,
+				),
+			),
+		);
+		$request = array(
+			'action'      => 'select',
+			'campaign'    => '7',
+			'application' => array( '5' ),
+			'device'      => array(
+				'5' => '3',
+				'6' => '3',
+			),
+			'_wpnonce'    => wp_create_nonce( Candidates_Page::BULK_NONCE ),
+		);
+		$this->plugin()->candidates_page()->handle_action( $request );
+		$this->assertSame(
+			array(
+				array(
+					'application' => 5,
+					'device'      => 3,
+				),
+			),
+			end( $this->calls )['body']['devices'],
+			'Only the checked row’s device.'
+		);
+
+		$this->plugin()->candidates_page()->handle_action( array_merge( $request, array( 'action' => 'exclude' ) ) );
+		$this->assertSame( 'excluded', end( $this->calls )['body']['status'] );
+		$this->assertArrayNotHasKey( 'devices', end( $this->calls )['body'] );
+	}
+
+	/**
 	 * The notices of a partly done change, an unreachable API and an empty bulk selection.
 	 */
 	public function test_notices(): void {

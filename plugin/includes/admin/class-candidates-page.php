@@ -196,15 +196,22 @@ final class Candidates_Page {
 		if ( array() === $ids ) {
 			return $result;
 		}
-		$answer = $this->api->send(
-			wp_get_current_user(),
-			'POST',
-			'/admin/campaigns/' . $campaign . '/candidates',
-			array(
-				'applications' => $ids,
-				'status'       => self::STATUS_OF[ $action ],
-			)
+		$body = array(
+			'applications' => $ids,
+			'status'       => self::STATUS_OF[ $action ],
 		);
+		// The device chosen in each row (of a tester with several) goes with a bulk Select of that row.
+		$chosen = self::SELECT === $action && is_array( $request['device'] ?? null ) ? $request['device'] : array();
+		foreach ( $ids as $id ) {
+			$device = isset( $chosen[ $id ] ) && is_scalar( $chosen[ $id ] ) ? absint( $chosen[ $id ] ) : 0;
+			if ( $device > 0 ) {
+				$body['devices'][] = array(
+					'application' => $id,
+					'device'      => $device,
+				);
+			}
+		}
+		$answer = $this->api->send( wp_get_current_user(), 'POST', '/admin/campaigns/' . $campaign . '/candidates', $body );
 		if ( is_wp_error( $answer ) ) {
 			$result['unreachable'] = $answer->get_error_message();
 			return $result;

@@ -199,6 +199,9 @@ final class Candidates_Table extends \WP_List_Table {
 				if ( array() === $item['devices'] ) {
 					return '&mdash;';
 				}
+				if ( count( $item['devices'] ) > 1 ) {
+					return self::device_choice( $item );
+				}
 				return '<ul class="crowdscout-candidate-devices">' . implode(
 					'',
 					array_map( static fn( string $device ): string => '<li>' . esc_html( $device ) . '</li>', $item['devices'] )
@@ -208,6 +211,29 @@ final class Candidates_Table extends \WP_List_Table {
 			default:
 				return '';
 		}
+	}
+
+	/**
+	 * The devices of a tester who applied with several: which one they test with, sent with the bulk Select
+	 * (the manual shows it as the selected device); the one chosen before, or the first, is preselected.
+	 *
+	 * @param array{id: int, name: string, devices: array<int, string>, selected_device: int|null} $item Row.
+	 * @return string
+	 */
+	private static function device_choice( array $item ): string {
+		$chosen  = $item['selected_device'] ?? array_key_first( $item['devices'] );
+		$options = '';
+		foreach ( $item['devices'] as $id => $name ) {
+			$options .= sprintf( '<option value="%d"%s>%s</option>', $id, selected( $chosen, $id, false ), esc_html( $name ) );
+		}
+		return sprintf(
+			'<label class="screen-reader-text" for="crowdscout-device-%1$d">%2$s</label><select id="crowdscout-device-%1$d" name="device[%1$d]">%3$s</select><p class="description">%4$s</p>',
+			$item['id'],
+			/* translators: %s: the tester's name. */
+			esc_html( sprintf( __( 'Device %s tests with', 'crowdscout' ), $item['name'] ) ),
+			$options,
+			esc_html__( 'Tested with this one when selected.', 'crowdscout' )
+		);
 	}
 
 	/**
@@ -269,7 +295,7 @@ final class Candidates_Table extends \WP_List_Table {
 	 * A row from a Candidate, each field of its type; null when the object lacks an id.
 	 *
 	 * @param mixed $candidate Candidate as decoded from JSON.
-	 * @return array{id: int, status: string, applied: string, tester_id: int, name: string, email: string, country: string, level: string, devices: string[], answers: array<int, array{question: string, value: string}>}|null
+	 * @return array{id: int, status: string, applied: string, tester_id: int, name: string, email: string, country: string, level: string, devices: array<int, string>, selected_device: int|null, answers: array<int, array{question: string, value: string}>}|null
 	 */
 	public static function row( $candidate ): ?array {
 		if ( ! is_array( $candidate ) || ! is_int( $candidate['id'] ?? null ) ) {
@@ -280,10 +306,11 @@ final class Candidates_Table extends \WP_List_Table {
 		$level   = is_array( $tester['level'] ?? null ) ? $tester['level'] : array();
 		$devices = array();
 		foreach ( is_array( $candidate['devices'] ?? null ) ? $candidate['devices'] : array() as $device ) {
-			if ( is_array( $device ) && '' !== $text( $device['name'] ?? null ) ) {
-				$devices[] = $device['name'];
+			if ( is_array( $device ) && is_int( $device['id'] ?? null ) && '' !== $text( $device['name'] ?? null ) ) {
+				$devices[ $device['id'] ] = $device['name'];
 			}
 		}
+		$selected_device = $candidate['selectedDevice'] ?? null;
 		$answers = array();
 		foreach ( is_array( $candidate['answers'] ?? null ) ? $candidate['answers'] : array() as $answer ) {
 			if ( is_array( $answer ) ) {
@@ -294,16 +321,17 @@ final class Candidates_Table extends \WP_List_Table {
 			}
 		}
 		return array(
-			'id'        => $candidate['id'],
-			'status'    => $text( $candidate['status'] ?? null ),
-			'applied'   => $text( $candidate['appliedAt'] ?? null ),
-			'tester_id' => is_int( $tester['id'] ?? null ) ? $tester['id'] : 0,
-			'name'      => trim( $text( $tester['name'] ?? null ) . ' ' . $text( $tester['surname'] ?? null ) ),
-			'email'     => $text( $tester['email'] ?? null ),
-			'country'   => $text( $tester['country'] ?? null ),
-			'level'     => $text( $level['name'] ?? null ),
-			'devices'   => $devices,
-			'answers'   => $answers,
+			'id'              => $candidate['id'],
+			'status'          => $text( $candidate['status'] ?? null ),
+			'applied'         => $text( $candidate['appliedAt'] ?? null ),
+			'tester_id'       => is_int( $tester['id'] ?? null ) ? $tester['id'] : 0,
+			'name'            => trim( $text( $tester['name'] ?? null ) . ' ' . $text( $tester['surname'] ?? null ) ),
+			'email'           => $text( $tester['email'] ?? null ),
+			'country'         => $text( $tester['country'] ?? null ),
+			'level'           => $text( $level['name'] ?? null ),
+			'devices'         => $devices,
+			'selected_device' => is_int( $selected_device ) && isset( $devices[ $selected_device ] ) ? $selected_device : null,
+			'answers'         => $answers,
 		);
 	}
 }

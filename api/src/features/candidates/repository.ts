@@ -42,6 +42,8 @@ export type StatusChange =
 	  }
 	| { outcome: 'no-campaign' }
 	| { outcome: 'no-application' }
+	/** A device given is not one the application was made with, or is given with a status other than selected. */
+	| { outcome: 'bad-device' }
 	/** Selecting `asked` more testers would pass the cap: `selected` of `cap` are taken. */
 	| { outcome: 'full'; cap: number; selected: number; asked: number };
 
@@ -303,6 +305,7 @@ export function createCandidatesRepository( db: Kysely< Database > ) {
 						'a.id',
 						'a.status',
 						'a.applied_at',
+						'a.selected_device_id',
 						't.id as tester_id',
 						't.name',
 						't.surname',
@@ -350,6 +353,7 @@ export function createCandidatesRepository( db: Kysely< Database > ) {
 							: { id: row.level_id, name: row.level_name ?? '' },
 				},
 				devices: devices.get( row.id ) ?? [],
+				selectedDevice: row.selected_device_id,
 				answers: answers.get( row.id ) ?? [],
 			} ) );
 			return {
@@ -374,10 +378,13 @@ export function createCandidatesRepository( db: Kysely< Database > ) {
 		 * testers), then the applications (each must be the campaign's), the cap, the applications that change,
 		 * the campaign's selected count, and an audit entry per changed application.
 		 *
+		 * With `selected`, `devices` chooses the device of some of them (each one the application was made with).
+		 *
 		 * @param caller       Who changes them, for the audit trail.
 		 * @param campaignId
 		 * @param applications Application ids.
 		 * @param status
+		 * @param devices      Application id → the device it is tested with.
 		 * @param now
 		 */
 		setStatus(
@@ -385,9 +392,19 @@ export function createCandidatesRepository( db: Kysely< Database > ) {
 			campaignId: number,
 			applications: readonly number[],
 			status: ApplicationStatus,
+			devices: ReadonlyMap< number, number > = new Map(),
 			now: Date = new Date()
 		): Promise< StatusChange > {
 			const ids = [ ...new Set( applications ) ];
+			if (
+				devices.size &&
+				( status !== 'selected' ||
+					[ ...devices.keys() ].some(
+						( id ) => ! ids.includes( id )
+					) )
+			) {
+				return Promise.resolve( { outcome: 'bad-device' } );
+			}
 			return inTransaction( db, async ( trx ) => {
 				const campaign = await lock(
 					trx
@@ -401,12 +418,33 @@ export function createCandidatesRepository( db: Kysely< Database > ) {
 				const found = await lock(
 					trx
 						.selectFrom( 'applications' )
-						.select( [ 'id', 'status' ] )
+						.select( [ 'id', 'status', 'selected_device_id' ] )
 						.where( 'id', 'in', ids )
 						.where( 'campaign_id', '=', campaignId )
 				).execute();
 				if ( found.length !== ids.length ) {
 					return { outcome: 'no-application' };
+				}
+				if ( devices.size ) {
+					const applied = await trx
+						.selectFrom( 'application_devices' )
+						.select( [ 'application_id', 'tester_device_id' ] )
+						.where( 'application_id', 'in', [ ...devices.keys() ] )
+						.execute();
+					const made = new Set(
+						applied.map(
+							( row ) =>
+								`${ row.application_id }:${ row.tester_device_id }`
+						)
+					);
+					if (
+						[ ...devices ].some(
+							( [ application, device ] ) =>
+								! made.has( `${ application }:${ device }` )
+						)
+					) {
+						return { outcome: 'bad-device' };
+					}
 				}
 				const changed = found.filter(
 					( row ) => row.status !== status
@@ -464,9 +502,39 @@ export function createCandidatesRepository( db: Kysely< Database > ) {
 						);
 					}
 				}
+				const rechosen = found.filter(
+					( row ) =>
+						devices.has( row.id ) &&
+						devices.get( row.id ) !== row.selected_device_id
+				);
+				for ( const row of rechosen ) {
+					const device = devices.get( row.id )!;
+					await trx
+						.updateTable( 'applications' )
+						.set( {
+							selected_device_id: device,
+							updated_at: toSqlDateTime( now ),
+						} )
+						.where( 'id', '=', row.id )
+						.execute();
+					await recordAudit(
+						trx,
+						caller,
+						{
+							action: 'application.device',
+							subjectType: 'application',
+							subjectId: row.id,
+							before: { device: row.selected_device_id },
+							after: { device },
+						},
+						now
+					);
+				}
 				return {
 					outcome: 'updated',
-					updated: changed.length,
+					updated: new Set(
+						[ ...changed, ...rechosen ].map( ( row ) => row.id )
+					).size,
 					campaign: { selectedCount, maxTesters: cap },
 				};
 			} );

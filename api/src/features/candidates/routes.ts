@@ -3,9 +3,11 @@ import {
 	ADMIN_CAMPAIGN_NOT_FOUND_MESSAGE,
 	requireCampaignLead,
 } from '../../lib/back-office.ts';
-import { HttpError, notFound } from '../../lib/errors.ts';
+import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 
 export const APPLICATION_NOT_FOUND_MESSAGE = 'Application not found';
+export const NOT_AN_APPLIED_DEVICE_MESSAGE =
+	'A tester is tested on a device they applied with';
 
 /**
  * The 409 of a selection past the campaign's cap, with the numbers the team leader decides on.
@@ -52,18 +54,30 @@ export const setCandidatesStatus = handler< 'setCandidatesStatus' >(
 	async ( request ) => {
 		const { campaignId } = request.params;
 		const caller = await requireCampaignLead( request, campaignId );
-		const { applications, status } = request.body;
+		const { applications, status, devices = [] } = request.body;
+		const chosen = new Map(
+			devices.map( ( { application, device } ) => [
+				application,
+				device,
+			] )
+		);
+		if ( chosen.size !== devices.length ) {
+			throw badRequest( NOT_AN_APPLIED_DEVICE_MESSAGE );
+		}
 		const change = await request.server.services.candidates.setStatus(
 			caller,
 			campaignId,
 			applications,
-			status
+			status,
+			chosen
 		);
 		switch ( change.outcome ) {
 			case 'no-campaign':
 				throw notFound( ADMIN_CAMPAIGN_NOT_FOUND_MESSAGE );
 			case 'no-application':
 				throw notFound( APPLICATION_NOT_FOUND_MESSAGE );
+			case 'bad-device':
+				throw badRequest( NOT_AN_APPLIED_DEVICE_MESSAGE );
 			case 'full':
 				throw new HttpError( 409, capReachedMessage( change ) );
 			case 'updated':

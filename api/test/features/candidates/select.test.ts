@@ -284,6 +284,137 @@ describe( `selecting candidates on ${ testEngine() }`, () => {
 		assert.equal( await selectedCountOf( ctx, campaignId ), 3 );
 	} );
 
+	it( 'chooses the device a selected tester tests with, among those they applied with; the manual shows it first', async () => {
+		const { ctx } = world;
+		const campaignId = await ledBy(
+			world,
+			await insertOpenCampaign( ctx, {} )
+		);
+		const two = await applicant( ctx, campaignId, { phones: 2 } );
+		const other = await applicant( ctx, campaignId );
+		const [ first, second ] = two.devices;
+		const choose = (
+			devices: Array< { application: number; device: number } >,
+			status = 'selected',
+			applications = [ two.application, other.application ]
+		) =>
+			adminCall(
+				ctx,
+				world.lead.token,
+				'POST',
+				`/campaigns/${ campaignId }/candidates`,
+				{ applications, status, devices }
+			);
+		const listed = async () =>
+			(
+				await adminCall(
+					ctx,
+					world.lead.token,
+					'GET',
+					`/campaigns/${ campaignId }/candidates`
+				)
+			).json().results as Array< {
+				id: number;
+				status: string;
+				selectedDevice: number | null;
+			} >;
+		const manualDevices = async () =>
+			(
+				await getOk(
+					ctx,
+					`/users/me/campaigns/${ campaignId }/devices`,
+					two.tester
+				)
+			).map( ( device: { id: number } ) => device.id );
+
+		assert.deepEqual(
+			( await listed() ).map( ( item ) => item.selectedDevice ),
+			[ null, null ]
+		);
+		const refusals = [
+			// Another tester's device, a device with a status other than selected, an application twice.
+			await choose( [
+				{ application: two.application, device: other.device },
+			] ),
+			await choose(
+				[ { application: two.application, device: second } ],
+				'excluded'
+			),
+			await choose( [
+				{ application: two.application, device: second },
+				{ application: two.application, device: first },
+			] ),
+			await choose(
+				[ { application: other.application, device: other.device } ],
+				'selected',
+				[ two.application ]
+			),
+		];
+		for ( const refused of refusals ) {
+			assert.equal( refused.statusCode, 400, refused.body );
+			assert.equal(
+				refused.json().message,
+				'A tester is tested on a device they applied with'
+			);
+		}
+		assert.deepEqual(
+			( await listed() ).map( ( item ) => [
+				item.status,
+				item.selectedDevice,
+			] ),
+			[
+				[ 'applied', null ],
+				[ 'applied', null ],
+			],
+			'A refusal changes nothing.'
+		);
+
+		const selected = await choose( [
+			{ application: two.application, device: second },
+		] );
+		assert.equal( selected.statusCode, 200, selected.body );
+		assert.equal( selected.json().updated, 2 );
+		assert.deepEqual(
+			( await listed() ).map( ( item ) => [
+				item.status,
+				item.selectedDevice,
+			] ),
+			[
+				[ 'selected', second ],
+				[ 'selected', null ],
+			]
+		);
+		assert.deepEqual( await manualDevices(), [ second, first ] );
+
+		// Already selected: only the device changes, and counts as a change.
+		const moved = await choose(
+			[ { application: two.application, device: first } ],
+			'selected',
+			[ two.application ]
+		);
+		assert.equal( moved.json().updated, 1 );
+		assert.deepEqual( await manualDevices(), [ first, second ] );
+		const devicesChosen = ( await auditOf( two.application ) )
+			.filter(
+				( entry: { action: string } ) =>
+					entry.action === 'application.device'
+			)
+			.map( ( entry: { before: unknown; after: unknown } ) => [
+				entry.before,
+				entry.after,
+			] );
+		const inOrder = ( entries: unknown[] ) =>
+			entries.map( ( entry ) => JSON.stringify( entry ) ).sort();
+		assert.deepEqual(
+			inOrder( devicesChosen ),
+			inOrder( [
+				[ { device: null }, { device: second } ],
+				[ { device: second }, { device: first } ],
+			] )
+		);
+		assert.equal( await selectedCountOf( ctx, campaignId ), 2 );
+	} );
+
 	it( 'shows the tester the new status on the dashboard and the manual', async () => {
 		const { ctx } = world;
 		const { campaignId, testers, ids } = await campaignWith( 2 );

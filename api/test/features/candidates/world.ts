@@ -51,31 +51,45 @@ export async function ledBy(
 }
 
 /**
- * A tester with an Android phone who applies to the campaign with it and `form`; answers the tester, the
- * device and the application's id.
+ * A tester with an Android phone (or `phones` of them) who applies to the campaign with it (them) and `form`;
+ * answers the tester, the first device, every device and the application's id.
  *
  * @param ctx
  * @param campaignId
  * @param options
  * @param options.form
  * @param options.tester
+ * @param options.phones
  */
 export async function applicant(
 	ctx: TestContext,
 	campaignId: number,
-	options: { form?: unknown[]; tester?: Tester } = {}
-): Promise< { tester: Tester; device: number; application: number } > {
+	options: { form?: unknown[]; tester?: Tester; phones?: number } = {}
+): Promise< {
+	tester: Tester;
+	device: number;
+	devices: number[];
+	application: number;
+} > {
 	const tester = options.tester ?? ( await ctx.createTester() );
-	const device = await addDevice( ctx, tester, 'android' );
+	const devices: number[] = [];
+	for ( let phone = 0; phone < ( options.phones ?? 1 ); phone++ ) {
+		devices.push( await addDevice( ctx, tester, 'android' ) );
+	}
 	const response = await send(
 		ctx,
 		'POST',
 		`/users/me/campaigns/${ campaignId }/forms`,
 		tester,
-		{ form: options.form ?? [], device: [ device ] }
+		{ form: options.form ?? [], device: devices }
 	);
 	assert.equal( response.statusCode, 201, response.body );
-	return { tester, device, application: response.json().id };
+	return {
+		tester,
+		device: devices[ 0 ],
+		devices,
+		application: response.json().id,
+	};
 }
 
 /**
