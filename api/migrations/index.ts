@@ -19,6 +19,7 @@ import * as m0017 from './0017-level-changes.ts';
 import * as m0018 from './0018-bug-form.ts';
 import * as m0019 from './0019-back-office.ts';
 import * as m0020 from './0020-back-office-lists.ts';
+import * as m0021 from './0021-payment-request-counts.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -45,4 +46,5 @@ export const migrations: Record< string, Migration > = {
 	'0018-bug-form': m0018,
 	'0019-back-office': m0019,
 	'0020-back-office-lists': m0020,
+	'0021-payment-request-counts': m0021,
 };

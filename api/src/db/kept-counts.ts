@@ -49,20 +49,23 @@ export interface KeptTable {
 export const KEPT_TABLES: readonly KeptTable[] = [
 	{
 		table: 'tester_counts',
-		counts: "a tester's experience entries and bugs (0006); a row per tester",
+		counts: "a tester's experience entries and bugs (0006) and payment requests (0021); a row per tester",
 		triggers: [
 			'testers_counts_insert',
 			'experience_entries_count_insert',
 			'experience_entries_count_delete',
 			'bugs_count_insert',
 			'bugs_count_delete',
+			'payment_requests_count_insert',
+			'payment_requests_count_delete',
 		],
 		key: [ 'tester_id' ],
-		values: [ 'experience_entries', 'bugs' ],
-		// Every tester has a row: the entries' and bugs' triggers only update it.
+		values: [ 'experience_entries', 'bugs', 'payment_requests' ],
+		// Every tester has a row: the entries', bugs' and requests' triggers only update it.
 		source: sql`select t.id as tester_id,
 			(select count(*) from experience_entries e where e.tester_id = t.id) as experience_entries,
-			(select count(*) from bugs b where b.tester_id = t.id) as bugs
+			(select count(*) from bugs b where b.tester_id = t.id) as bugs,
+			(select count(*) from payment_requests p where p.tester_id = t.id) as payment_requests
 			from testers t`,
 	},
 	{

@@ -608,6 +608,8 @@ export interface TesterCountsTable {
 	tester_id: number;
 	experience_entries: Counter;
 	bugs: Counter;
+	/** 0021: the tester's payment requests. */
+	payment_requests: Counter;
 }
 
 /** 0006: a tester's applications per status and campaign status, kept by triggers. */

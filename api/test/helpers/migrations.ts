@@ -24,6 +24,7 @@ export const MIGRATIONS = [
 	'0018-bug-form',
 	'0019-back-office',
 	'0020-back-office-lists',
+	'0021-payment-request-counts',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];
