@@ -2,7 +2,7 @@
  * The back office's testers (issue 27): the list an administrator searches, one tester's record, and the points an
  * administrator adds or takes away with a reason.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { isMysql } from '../../db/engine.ts';
 import type { Database, FiscalType } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -178,25 +178,30 @@ export function createTestersAdminRepository( db: Kysely< Database > ) {
 				) } escape '!' or t.email like ${ containing(
 					word
 				) } escape '!')`;
-			const matching = < Builder extends ReturnType< typeof testers > >(
-				builder: Builder
-			) =>
-				words.length === 0
-					? builder
-					: builder.where( ( eb ) =>
-							byId
-								? eb( 't.id', '=', Number( byId[ 1 ] ) )
-								: eb.and( words.map( holds ) )
-					  );
-			const month = monthOf( now );
+			// One condition for the page and its count: `t` is the testers' table in both.
+			let filter: RawBuilder< SqlBool > | undefined;
+			if ( byId ) {
+				filter = sql< SqlBool >`t.id = ${ Number( byId[ 1 ] ) }`;
+			} else if ( words.length ) {
+				filter = sql< SqlBool >`${ sql.join(
+					words.map( holds ),
+					sql` and `
+				) }`;
+			}
+			const listed = testers( monthOf( now ) );
+			const counted = db
+				.selectFrom( 'testers as t' )
+				.where( 't.deleted_at', 'is', null );
 			const [ rows, count ] = await Promise.all( [
-				matching( testers( month ) )
+				( filter ? listed.where( filter ) : listed )
 					.select( columns )
 					.orderBy( 't.id', 'desc' )
 					.limit( query.limit )
 					.offset( query.start )
 					.execute(),
-				matching( testers( month ) )
+				// Counted without the level's joins, which add nothing to it (one level a month at most): the
+				// count reads only the testers' rows.
+				( filter ? counted.where( filter ) : counted )
 					.select( ( eb ) => eb.fn.countAll().as( 'total' ) )
 					.executeTakeFirstOrThrow(),
 			] );
