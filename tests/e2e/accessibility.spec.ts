@@ -477,5 +477,22 @@ test.describe( 'accessibility (axe-core)', () => {
 			wallet.getByRole( 'link', { name: 'Complete your fiscal profile' } )
 		).toBeVisible();
 		expect( await violationsOf( page ), 'unverified wallet' ).toEqual( [] );
+
+		// The link leads to the profile, where the community team's reason for refusing it is quoted.
+		await wallet
+			.getByRole( 'link', { name: 'Complete your fiscal profile' } )
+			.click();
+		const report = page.locator(
+			'.wp-block-crowdscout-profile__fiscal-report'
+		);
+		await expect(
+			report.getByRole( 'heading', { name: 'Invalid fiscal profile' } )
+		).toBeVisible();
+		await expect( report.locator( 'blockquote' ) ).toContainText(
+			'The tax id is that of someone born on 1 December 1996'
+		);
+		expect( await violationsOf( page ), 'refused fiscal profile' ).toEqual(
+			[]
+		);
 	} );
 } );
