@@ -38,6 +38,14 @@ export async function writeDemoLeadership(
 		.where( 'wp_user_id', 'in', leadWpUserIds )
 		.execute();
 	const led = campaigns.filter( ( _, index ) => index % 2 === 0 );
+	const veteran = demo.find( ( plan ) => plan.key.startsWith( 'veteran/' ) );
+	if ( veteran ) {
+		await offerADeviceChoice(
+			db,
+			veteran.id,
+			led.map( ( row ) => row.campaign_id )
+		);
+	}
 	for ( const [ index, { campaign_id: campaignId } ] of led.entries() ) {
 		const lead = leadWpUserIds[ index % leadWpUserIds.length ];
 		const contact = contacts.find(
@@ -53,6 +61,64 @@ export async function writeDemoLeadership(
 				} ),
 			} )
 			.where( 'id', '=', campaignId )
+			.execute();
+	}
+}
+
+/**
+ * The first application of the veteran still under review in a campaign the lead runs gets a second of her
+ * devices, so that Candidates offers the lead a choice of the device she tests with. The device is one she uses in
+ * campaigns already: which of her devices she may remove stays as it was. Once: nothing is added when one of
+ * those applications has two devices.
+ *
+ * @param db
+ * @param testerId  The veteran.
+ * @param campaigns The campaigns the lead runs.
+ */
+async function offerADeviceChoice(
+	db: Kysely< Database >,
+	testerId: number,
+	campaigns: number[]
+): Promise< void > {
+	if ( ! campaigns.length ) {
+		return;
+	}
+	const applications = await db
+		.selectFrom( 'applications as a' )
+		.innerJoin( 'application_devices as d', 'd.application_id', 'a.id' )
+		.select( ( eb ) => [
+			'a.id',
+			eb.fn.min( 'd.tester_device_id' ).as( 'device' ),
+			eb.fn.countAll< number >().as( 'devices' ),
+		] )
+		.where( 'a.tester_id', '=', testerId )
+		.where( 'a.status', '=', 'applied' )
+		.where( 'a.campaign_id', 'in', campaigns )
+		.groupBy( 'a.id' )
+		.orderBy( 'a.id' )
+		.execute();
+	const first = applications[ 0 ];
+	if (
+		! first ||
+		applications.some( ( row ) => Number( row.devices ) > 1 )
+	) {
+		return;
+	}
+	const other = await db
+		.selectFrom( 'application_devices as d' )
+		.innerJoin( 'applications as a', 'a.id', 'd.application_id' )
+		.select( 'd.tester_device_id' )
+		.where( 'a.tester_id', '=', testerId )
+		.where( 'd.tester_device_id', '!=', Number( first.device ) )
+		.orderBy( 'd.tester_device_id' )
+		.executeTakeFirst();
+	if ( other ) {
+		await db
+			.insertInto( 'application_devices' )
+			.values( {
+				application_id: first.id,
+				tester_device_id: other.tester_device_id,
+			} )
 			.execute();
 	}
 }

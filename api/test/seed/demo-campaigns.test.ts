@@ -119,6 +119,45 @@ describe( `demo campaigns on ${ testEngine() }`, () => {
 		);
 	} );
 
+	it( 'gives the lead a candidate who applied with two of her devices, both already used, so Candidates offers a choice', async () => {
+		const withTwo = await database.db
+			.selectFrom( 'applications as a' )
+			.innerJoin( 'campaigns as c', 'c.id', 'a.campaign_id' )
+			.innerJoin( 'application_devices as d', 'd.application_id', 'a.id' )
+			.innerJoin( 'tester_devices as t', 't.id', 'd.tester_device_id' )
+			.select( [
+				'a.id',
+				'a.tester_id',
+				'a.status',
+				'c.leader_wp_user_id',
+				't.tester_id as owner',
+			] )
+			.where( 'a.tester_id', 'in', Object.values( ids ) )
+			.execute();
+		const byApplication = new Map< number, typeof withTwo >();
+		for ( const row of withTwo ) {
+			byApplication.set( row.id, [
+				...( byApplication.get( row.id ) ?? [] ),
+				row,
+			] );
+		}
+		const choices = [ ...byApplication.values() ].filter(
+			( rows ) => rows.length > 1
+		);
+		assert.equal( choices.length, 1 );
+		const [ rows ] = choices;
+		assert.ok(
+			rows.every(
+				( row ) =>
+					row.tester_id === ids.veteran &&
+					row.owner === ids.veteran &&
+					row.status === 'applied' &&
+					Number( row.leader_wp_user_id ) === LEAD
+			),
+			JSON.stringify( rows )
+		);
+	} );
+
 	it( 'gives every preview, in each of its languages, the payout, bug-types and how-to-apply blocks', async () => {
 		const contents = await database.db
 			.selectFrom( 'campaign_contents' )
