@@ -389,7 +389,7 @@ final class Candidates_Page_Test extends Test_Case {
 		$html = $this->render();
 
 		$this->assertStringContainsString( '<label class="screen-reader-text" for="crowdscout-device-5">Device Ada &lt;b&gt;Lovelace&lt;/b&gt; tests with</label>', $html );
-		$this->assertStringContainsString( '<select id="crowdscout-device-5" name="device[5]"><option value="3">Google Pixel 9 (Android 16)</option><option value="8" selected=\'selected\'>Apple iPhone 16 (iOS 18)</option></select>', $html );
+		$this->assertStringContainsString( '<select id="crowdscout-device-5" name="device[5]" class="widefat"><option value="3">Google Pixel 9 (Android 16)</option><option value="8" selected=\'selected\'>Apple iPhone 16 (iOS 18)</option></select>', $html );
 		$this->assertStringNotContainsString( 'name="device[6]"', $html, 'One device: nothing to choose.' );
 
 		$this->answers['/admin/campaigns/7/candidates'] = array(

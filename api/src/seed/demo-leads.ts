@@ -38,14 +38,16 @@ export async function writeDemoLeadership(
 		.where( 'wp_user_id', 'in', leadWpUserIds )
 		.execute();
 	const led = campaigns.filter( ( _, index ) => index % 2 === 0 );
-	const veteran = demo.find( ( plan ) => plan.key.startsWith( 'veteran/' ) );
-	if ( veteran ) {
-		await offerADeviceChoice(
-			db,
-			veteran.id,
-			led.map( ( row ) => row.campaign_id )
-		);
-	}
+	// The veteran first, then the others: the first with an application to offer it.
+	const testers = [
+		...demo.filter( ( plan ) => plan.key.startsWith( 'veteran/' ) ),
+		...demo.filter( ( plan ) => ! plan.key.startsWith( 'veteran/' ) ),
+	].map( ( plan ) => plan.id );
+	await offerADeviceChoice(
+		db,
+		testers,
+		led.map( ( row ) => row.campaign_id )
+	);
 	for ( const [ index, { campaign_id: campaignId } ] of led.entries() ) {
 		const lead = leadWpUserIds[ index % leadWpUserIds.length ];
 		const contact = contacts.find(
@@ -66,21 +68,21 @@ export async function writeDemoLeadership(
 }
 
 /**
- * The first application of the veteran still under review in a campaign the lead runs gets a second of her
- * devices, so that Candidates offers the lead a choice of the device she tests with. The device is one she uses in
- * campaigns already: which of her devices she may remove stays as it was. Once: nothing is added when one of
- * those applications has two devices.
+ * The first application still under review, in a campaign the lead runs, of the first of `testers` who has one gets
+ * a second of that tester's devices, so that Candidates offers the lead a choice of the device they test with. The
+ * device is one the tester uses in campaigns already, so which devices they may remove stays as it was. Once:
+ * nothing is added when one of those testers' applications there has two devices.
  *
  * @param db
- * @param testerId  The veteran.
+ * @param testers   Demo testers, in the order they are tried.
  * @param campaigns The campaigns the lead runs.
  */
 async function offerADeviceChoice(
 	db: Kysely< Database >,
-	testerId: number,
+	testers: number[],
 	campaigns: number[]
 ): Promise< void > {
-	if ( ! campaigns.length ) {
+	if ( ! campaigns.length || ! testers.length ) {
 		return;
 	}
 	const applications = await db
@@ -88,37 +90,43 @@ async function offerADeviceChoice(
 		.innerJoin( 'application_devices as d', 'd.application_id', 'a.id' )
 		.select( ( eb ) => [
 			'a.id',
+			'a.tester_id',
 			eb.fn.min( 'd.tester_device_id' ).as( 'device' ),
 			eb.fn.countAll< number >().as( 'devices' ),
 		] )
-		.where( 'a.tester_id', '=', testerId )
+		.where( 'a.tester_id', 'in', testers )
 		.where( 'a.status', '=', 'applied' )
 		.where( 'a.campaign_id', 'in', campaigns )
-		.groupBy( 'a.id' )
+		.groupBy( [ 'a.id', 'a.tester_id' ] )
 		.orderBy( 'a.id' )
 		.execute();
-	const first = applications[ 0 ];
-	if (
-		! first ||
-		applications.some( ( row ) => Number( row.devices ) > 1 )
-	) {
+	if ( applications.some( ( row ) => Number( row.devices ) > 1 ) ) {
 		return;
 	}
-	const other = await db
-		.selectFrom( 'application_devices as d' )
-		.innerJoin( 'applications as a', 'a.id', 'd.application_id' )
-		.select( 'd.tester_device_id' )
-		.where( 'a.tester_id', '=', testerId )
-		.where( 'd.tester_device_id', '!=', Number( first.device ) )
-		.orderBy( 'd.tester_device_id' )
-		.executeTakeFirst();
-	if ( other ) {
-		await db
-			.insertInto( 'application_devices' )
-			.values( {
-				application_id: first.id,
-				tester_device_id: other.tester_device_id,
-			} )
-			.execute();
+	for ( const testerId of testers ) {
+		const first = applications.find(
+			( row ) => row.tester_id === testerId
+		);
+		if ( ! first ) {
+			continue;
+		}
+		const other = await db
+			.selectFrom( 'application_devices as d' )
+			.innerJoin( 'applications as a', 'a.id', 'd.application_id' )
+			.select( 'd.tester_device_id' )
+			.where( 'a.tester_id', '=', testerId )
+			.where( 'd.tester_device_id', '!=', Number( first.device ) )
+			.orderBy( 'd.tester_device_id' )
+			.executeTakeFirst();
+		if ( other ) {
+			await db
+				.insertInto( 'application_devices' )
+				.values( {
+					application_id: first.id,
+					tester_device_id: other.tester_device_id,
+				} )
+				.execute();
+			return;
+		}
 	}
 }

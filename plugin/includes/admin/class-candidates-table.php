@@ -227,7 +227,7 @@ final class Candidates_Table extends \WP_List_Table {
 			$options .= sprintf( '<option value="%d"%s>%s</option>', $id, selected( $chosen, $id, false ), esc_html( $name ) );
 		}
 		return sprintf(
-			'<label class="screen-reader-text" for="crowdscout-device-%1$d">%2$s</label><select id="crowdscout-device-%1$d" name="device[%1$d]">%3$s</select><p class="description">%4$s</p>',
+			'<label class="screen-reader-text" for="crowdscout-device-%1$d">%2$s</label><select id="crowdscout-device-%1$d" name="device[%1$d]" class="widefat">%3$s</select><p class="description">%4$s</p>',
 			$item['id'],
 			/* translators: %s: the tester's name. */
 			esc_html( sprintf( __( 'Device %s tests with', 'crowdscout' ), $item['name'] ) ),
