@@ -135,7 +135,7 @@ const BUSY_TIMEOUT_MS = 5000;
  * While another API process holds that lock, the wait is the event loop's, not SQLite's: SQLite's own busy
  * handler sleeps inside the call, in steps that grow to 100 ms, and stops the whole process (every request it
  * serves) meanwhile. Asked again every millisecond, the lock is taken soon after it is free and the process
- * goes on answering (docs/performance.md, "Writes under contention").
+ * goes on answering (docs/performance.md, 2026-11-29, night).
  */
 class ImmediateSqliteDialect extends SqliteDialect {
 	readonly #database: SqliteDatabase.Database;

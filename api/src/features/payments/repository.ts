@@ -144,9 +144,9 @@ export type PaymentsRepository = ReturnType< typeof createPaymentsRepository >;
 /**
  * The tester's side of the wallet: the payment requests (read on `payment_requests_tester_*`), the booty entries
  * one pays (`booty_entries_payment`), the pending ones (`booty_entries_tester_payment`, a null request), and the
- * request's creation. A tester has a few hundred requests or entries per list at most, so each page is sorted
- * over the tester's own index range, its total counted over the same rows (a window) in the same statement. The
- * lists answer undefined when the token's WordPress user has no tester.
+ * request's creation. Each page is read over the tester's own index range; the history's total is the kept count
+ * (`tester_counts.payment_requests`, 0021), the other lists' counted over the same rows as their page. The lists
+ * answer undefined when the token's WordPress user has no tester.
  *
  * @param db
  */
@@ -261,8 +261,8 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 			.executeTakeFirstOrThrow();
 		const id = toInteger( insertId! );
 		// By the tester's index, not by the ids just read: given three ids or more, SQLite's planner chose to scan
-		// every pending entry for `id in (…) and payment_request_id is null` (docs/performance.md, "Writes under
-		// contention"). The entries read are all that is pending still, as the transaction holds them (SQLite: the
+		// every pending entry for `id in (…) and payment_request_id is null` (docs/performance.md,
+		// 2026-11-29, night). The entries read are all that is pending still, as the transaction holds them (SQLite: the
 		// write lock; MariaDB: the locked range).
 		const attached = await trx
 			.updateTable( 'booty_entries' )
