@@ -261,9 +261,9 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 			.executeTakeFirstOrThrow();
 		const id = toInteger( insertId! );
 		// By the tester's index, not by the ids just read: given three ids or more, SQLite's planner chose to scan
-		// every pending entry for `id in (…) and payment_request_id is null` (docs/performance.md,
-		// 2026-11-29, night). The entries read are all that is pending still, as the transaction holds them (SQLite: the
-		// write lock; MariaDB: the locked range).
+		// every pending entry for `id in (…) and payment_request_id is null` (docs/performance.md, 2026-11-29,
+		// night). The entries read are all that is pending still, as the transaction holds them (SQLite: the write
+		// lock; MariaDB: the locked range).
 		const attached = await trx
 			.updateTable( 'booty_entries' )
 			.set( { payment_request_id: id } )
