@@ -81,6 +81,11 @@ export interface BuildAppOptions {
 	document?: OpenApiDocument;
 	/** Where stored files live (docs/storage.md); by default the `media` directory of the data directory. */
 	storage?: FileStorage;
+	/**
+	 * Compile the contract's checks on first use, shared by the apps of the process (the tests, which build many
+	 * apps and call a few operations each); by default all are compiled at start, so a bad schema stops it.
+	 */
+	lazyContract?: boolean;
 }
 
 /** Credentials never reach the logs, whatever a future log line includes. */
@@ -148,6 +153,7 @@ export async function buildApp( {
 	logger = false,
 	document,
 	storage,
+	lazyContract = false,
 }: BuildAppOptions ): Promise< FastifyInstance > {
 	const secret = checkSecret( config.secret );
 	const app = Fastify( {
@@ -233,6 +239,7 @@ export async function buildApp( {
 	} );
 	registerOpenApi( app, {
 		document: document ?? loadOpenApiDocument(),
+		lazy: lazyContract,
 		handlers,
 		authenticate: createAuthenticateHook( tokens ),
 	} );

@@ -125,9 +125,26 @@ export const DEFAULT_DOCUMENT_PATH = [
 	)
 	.find( ( candidate ) => fs.existsSync( candidate ) ) as string;
 
+/** Documents already read, by file: a process that builds several apps (the tests) parses the contract once. */
+const loaded = new Map< string, OpenApiDocument >();
+
+/**
+ * The contract at `file`, read once per process; callers treat it as read-only.
+ *
+ * @param file
+ */
 export function loadOpenApiDocument(
 	file: string = DEFAULT_DOCUMENT_PATH
 ): OpenApiDocument {
+	let document = loaded.get( file );
+	if ( ! document ) {
+		document = readOpenApiDocument( file );
+		loaded.set( file, document );
+	}
+	return document;
+}
+
+function readOpenApiDocument( file: string ): OpenApiDocument {
 	const document = parseYaml(
 		fs.readFileSync( file, 'utf8' )
 	) as OpenApiDocument;
@@ -256,15 +273,43 @@ export interface CompiledOperation {
 		status: number,
 		payload: unknown
 	) => ContractViolation | null;
+	/** Compiles the checks not compiled yet (with `lazy`, each is compiled on its first use otherwise). */
+	compile: () => void;
+}
+
+/** A validator compiled on its first call, or at once by `compile()`. */
+interface LazyValidator {
+	( data: unknown ): boolean;
+	errors: ValidateFunction[ 'errors' ];
+	compile: () => ValidateFunction;
+}
+
+function lazyValidator( ajv: Ajv, schema: JsonSchema ): LazyValidator {
+	let compiled: ValidateFunction | undefined;
+	const compile = () => ( compiled ??= ajv.compile( schema ) );
+	const validate = ( ( data: unknown ) => {
+		const fn = compile();
+		const valid = fn( data ) as boolean;
+		validate.errors = fn.errors;
+		return valid;
+	} ) as LazyValidator;
+	validate.compile = compile;
+	return validate;
 }
 
 /**
- * Compiles every operation of the document into request and response checks.
+ * Compiles every operation of the document into request and response checks. With `lazy`, a check is compiled
+ * the first time it runs: an app that answers a few operations (a test) skips compiling the rest, which is most
+ * of its start-up; a schema Ajv refuses then fails that request instead of the start, so the server compiles
+ * eagerly (the default) and the contract's own test compiles everything.
  *
  * @param document
+ * @param options
+ * @param options.lazy
  */
 export function compileOperations(
-	document: OpenApiDocument
+	document: OpenApiDocument,
+	{ lazy = false }: { lazy?: boolean } = {}
 ): CompiledOperation[] {
 	// Only parameters get the contract's defaults: a body gains no field the client did not send (a PATCH changes
 	// what it names), and an answer is checked, never completed.
@@ -312,7 +357,7 @@ export function compileOperations(
 				( parameter ) => parameter.in === 'query'
 			);
 
-			const validateParams = parameterAjv.compile( {
+			const validateParams = lazyValidator( parameterAjv, {
 				type: 'object',
 				properties: Object.fromEntries(
 					inPath.map( ( p ) => [
@@ -323,7 +368,7 @@ export function compileOperations(
 				required: inPath.map( ( parameter ) => parameter.name ),
 				additionalProperties: false,
 			} );
-			const validateQuery = parameterAjv.compile( {
+			const validateQuery = lazyValidator( parameterAjv, {
 				type: 'object',
 				properties: {
 					...TRANSPORT_QUERY_PARAMETERS,
@@ -372,11 +417,11 @@ export function compileOperations(
 			const bodySchema =
 				requestBody?.content?.[ 'application/json' ]?.schema;
 			const validateBody = bodySchema
-				? strictAjv.compile( absolutise( bodySchema ) )
+				? lazyValidator( strictAjv, absolutise( bodySchema ) )
 				: undefined;
 			const bodyRequired = Boolean( requestBody?.required );
 
-			const responses = new Map< string, ValidateFunction | 'empty' >();
+			const responses = new Map< string, LazyValidator | 'empty' >();
 			for ( const [ status, response ] of Object.entries(
 				operation.responses ?? {}
 			) ) {
@@ -386,7 +431,7 @@ export function compileOperations(
 				responses.set(
 					status.toUpperCase(),
 					schema
-						? responseAjv.compile( absolutise( schema ) )
+						? lazyValidator( responseAjv, absolutise( schema ) )
 						: 'empty'
 				);
 			}
@@ -396,8 +441,23 @@ export function compileOperations(
 				( requirement ) => 'bearerAuth' in requirement
 			);
 
+			const validators = [
+				validateParams,
+				validateQuery,
+				...( validateBody ? [ validateBody ] : [] ),
+				...[ ...responses.values() ].filter(
+					( value ): value is LazyValidator => value !== 'empty'
+				),
+			];
+			const compile = () =>
+				validators.forEach( ( validator ) => validator.compile() );
+			if ( ! lazy ) {
+				compile();
+			}
+
 			operations.push( {
 				operationId,
+				compile,
 				method: method.toUpperCase() as Uppercase< HttpMethod >,
 				path,
 				secured,
@@ -521,7 +581,7 @@ function parameterSchema(
 
 function check(
 	part: RequestPart,
-	validate: ValidateFunction,
+	validate: LazyValidator,
 	data: unknown
 ): void {
 	if ( ! validate( data ) ) {
@@ -655,6 +715,20 @@ export interface RegisterOptions {
 		request: FastifyRequest,
 		reply: FastifyReply
 	) => Promise< void >;
+	/** Compile each check on its first use (compileOperations); apps built with it share their checks. */
+	lazy?: boolean;
+}
+
+/** Lazily compiled operations by document: the apps of one process share what any of them compiled. */
+const sharedOperations = new WeakMap< OpenApiDocument, CompiledOperation[] >();
+
+function lazyOperations( document: OpenApiDocument ): CompiledOperation[] {
+	let operations = sharedOperations.get( document );
+	if ( ! operations ) {
+		operations = compileOperations( document, { lazy: true } );
+		sharedOperations.set( document, operations );
+	}
+	return operations;
 }
 
 /**
@@ -665,10 +739,12 @@ export interface RegisterOptions {
  */
 export function registerOpenApi(
 	app: FastifyInstance,
-	{ document, handlers, authenticate }: RegisterOptions
+	{ document, handlers, authenticate, lazy = false }: RegisterOptions
 ) {
 	const prefix = ( document.servers?.[ 0 ]?.url ?? '' ).replace( /\/+$/, '' );
-	const operations = compileOperations( document );
+	const operations = lazy
+		? lazyOperations( document )
+		: compileOperations( document );
 	const missing = operations.filter(
 		( operation ) => ! handlers[ operation.operationId ]
 	);

@@ -96,6 +96,7 @@ export async function startTestContext( {
 		db: database.db,
 		logger: { level: 'info', stream },
 		storage,
+		lazyContract: true,
 	} );
 	const testers = createTestersRepository( database.db );
 

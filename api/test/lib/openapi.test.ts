@@ -265,6 +265,59 @@ describe( 'request validation', () => {
 		assert.deepEqual( answer, {} );
 	} );
 
+	it( 'compiles a bad schema at start, or with lazy on the first request that needs it', () => {
+		const broken: OpenApiDocument = {
+			openapi: '3.1.0',
+			paths: {
+				'/things': {
+					post: {
+						operationId: 'postThing',
+						requestBody: {
+							content: {
+								'application/json': {
+									schema: {
+										type: 'object',
+										minProperties: 'two',
+									},
+								},
+							},
+						},
+						responses: { 204: { description: 'done' } },
+					},
+				},
+			},
+		};
+		assert.throws( () => compileOperations( broken ), /minProperties/ );
+		const [ postThing ] = compileOperations( broken, { lazy: true } );
+		assert.deepEqual( postThing.validateRequest( {} ).body, undefined );
+		assert.throws(
+			() => postThing.validateRequest( { body: {} } ),
+			/minProperties/
+		);
+		assert.throws( () => postThing.compile(), /minProperties/ );
+	} );
+
+	it( 'checks the same with lazy compiling as compiled at start', () => {
+		const [ lazy ] = compileOperations( document, { lazy: true } ).filter(
+			( op ) => op.operationId === 'createUser'
+		);
+		const eager = operation( 'createUser' );
+		const attempt = ( op: CompiledOperation ) => {
+			try {
+				op.validateRequest( { body: { email: 'a@b.co' } } );
+				return 'accepted';
+			} catch ( error ) {
+				return ( error as Error ).message;
+			}
+		};
+		assert.notEqual( attempt( eager ), 'accepted' );
+		assert.equal( attempt( lazy ), attempt( eager ) );
+		assert.deepEqual(
+			lazy.checkResponse( 200, { id: 'x' } ),
+			eager.checkResponse( 200, { id: 'x' } )
+		);
+	} );
+
 	it( 'throws a RequestValidationError naming the field', () => {
 		assert.throws(
 			() =>
