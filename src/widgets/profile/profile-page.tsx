@@ -1,17 +1,20 @@
 import type { MutableRefObject } from 'react';
-import { useEffect, useRef, useState } from '@wordpress/element';
+import {
+	Suspense,
+	lazy,
+	useEffect,
+	useRef,
+	useState,
+} from '@wordpress/element';
 
+import { Spinner } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
 import { useTranslation } from '../../lib/use-translation';
 import { showToast } from '../../services/toasts';
 import type { Me } from '../../services/types';
 import { useAppDispatch } from '../../store/hooks';
-import { AdvancedTab } from './advanced/advanced-tab';
-import { BaseTab } from './base-tab';
 import { FiscalReportCard } from './fiscal-report-card';
-import { FiscalTab } from './fiscal-tab';
 import { useConfirmMyEmailMutation } from './profile-api';
-import { SettingsTab } from './settings/settings-tab';
 import { SummaryCard } from './summary-card';
 import {
 	replaceQueryParameter,
@@ -20,6 +23,29 @@ import {
 } from './tab-query';
 
 const block = 'wp-block-crowdscout-profile';
+
+// Each tab is a chunk of its own, downloaded when it is first shown: the summary card and the tabs' names show
+// without the forms, their validation, selects and phone library (and a tester who opens one tab gets only its).
+const BaseTab = lazy( () =>
+	import( /* webpackChunkName: "profile-base-tab" */ './base-tab' ).then(
+		( module ) => ( { default: module.BaseTab } )
+	)
+);
+const AdvancedTab = lazy( () =>
+	import(
+		/* webpackChunkName: "profile-advanced-tab" */ './advanced/advanced-tab'
+	).then( ( module ) => ( { default: module.AdvancedTab } ) )
+);
+const FiscalTab = lazy( () =>
+	import( /* webpackChunkName: "profile-fiscal-tab" */ './fiscal-tab' ).then(
+		( module ) => ( { default: module.FiscalTab } )
+	)
+);
+const SettingsTab = lazy( () =>
+	import(
+		/* webpackChunkName: "profile-settings-tab" */ './settings/settings-tab'
+	).then( ( module ) => ( { default: module.SettingsTab } ) )
+);
 
 /**
  * Mounted inside a tab's panel, which only exists while its tab is selected: records the tab in the address, so
@@ -106,10 +132,20 @@ export default function ProfilePage( { me }: { me: Me } ) {
 	const [ taxIdStale, setTaxIdStale ] = useState( false );
 	useEmailTokenConfirmation();
 
+	// The first panel joins in the render after the page's first one, as SuspenseAfterFirstRender explains; a
+	// panel opened later suspends at once, and not at all when its tab's code is already there.
+	const [ rendered, setRendered ] = useState( false );
+	useEffect( () => setRendered( true ), [] );
+	const loading = <Spinner label={ t( 'common.loading' ) } />;
+
 	const panel = ( tab: ProfileTab, content: JSX.Element ) => (
 		<>
 			<TabInAddress tab={ tab } initial={ initial } />
-			{ content }
+			{ rendered ? (
+				<Suspense fallback={ loading }>{ content }</Suspense>
+			) : (
+				loading
+			) }
 		</>
 	);
 

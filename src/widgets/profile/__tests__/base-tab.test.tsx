@@ -306,7 +306,9 @@ describe( 'base tab', () => {
 
 			fireEvent.click( screen.getByRole( 'tab', { name: 'Fiscal' } ) );
 			if ( answer.fiscalStatus === 'Verified' ) {
-				click( 'Edit' );
+				fireEvent.click(
+					await screen.findByRole( 'button', { name: 'Edit' } )
+				);
 			}
 			expect( await screen.findByLabelText( /^Tax id/ ) ).toHaveValue(
 				''

@@ -10,6 +10,18 @@ import { renderWithProviders } from '../../../test-utils/render-with-providers';
 export type Fiscal = AnswerOf< 'getMyFiscal' >;
 type Me = AnswerOf< 'getMe' >;
 
+// The page downloads each tab's code when the tab is shown; loaded once here, before the tests, a test's waits
+// measure the page and not Jest reading the tab's modules the first time.
+beforeAll( () =>
+	Promise.all( [
+		import( '../profile-page' ),
+		import( '../base-tab' ),
+		import( '../advanced/advanced-tab' ),
+		import( '../fiscal-tab' ),
+		import( '../settings/settings-tab' ),
+	] )
+);
+
 /** Dana with every field the profile page reads. */
 export const ME = {
 	...DANA,
