@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { createStaticFiles } from './static-files.mjs';
+import zlib from 'node:zlib';
+import { acceptedEncodings, createStaticFiles } from './static-files.mjs';
 
 /**
  * The development reverse proxy: `/api` and `/api/*` go to the API, everything else to WordPress. The Host
@@ -13,7 +14,8 @@ import { createStaticFiles } from './static-files.mjs';
  *
  * Scripts and styles under `files` (URL prefix → directory: the plugin's build, WordPress's wp-includes) are
  * answered by the proxy itself, brotli- or gzip-compressed as the client accepts, with validators and a long
- * cache for versioned URLs (static-files.mjs); a file that is not there goes on to WordPress.
+ * cache for versioned URLs (static-files.mjs); a file that is not there goes on to WordPress. Pages and JSON
+ * answers (WordPress's, the API's) are compressed on their way through, as nginx does in production.
  *
  * @param {{ port: number, host?: string, api: URL, wordpress: URL | ReturnType<typeof createPool>, files?: { prefix: string, dir: string }[] }} options
  * @return {Promise<http.Server>} The listening server.
@@ -208,6 +210,65 @@ function endToEndRaw( rawHeaders ) {
 	return kept;
 }
 
+/** Answers compressed on their way through: WordPress's pages and JSON, the API's JSON. */
+const COMPRESSIBLE = /^(text\/html|application\/json)\b/i;
+
+/** Answers of a known length below this go as they are: compressing would not shrink them. */
+const MIN_LENGTH = 256;
+
+/**
+ * The stream an upstream's answer goes through to the client, compressed when the client takes brotli or gzip
+ * and the answer is text that is not compressed already; the headers are adjusted to match.
+ *
+ * @param {http.IncomingMessage} request
+ * @param {http.IncomingMessage} incoming The upstream's answer.
+ * @param {string[]}             headers  Its end-to-end headers, raw (name, value, …); changed in place.
+ * @return {import('node:stream').Transform | null} Null to send the answer as it is.
+ */
+function compressorFor( request, incoming, headers ) {
+	const status = incoming.statusCode ?? 502;
+	if (
+		request.method === 'HEAD' ||
+		status < 200 ||
+		status === 204 ||
+		status === 304 ||
+		! COMPRESSIBLE.test( incoming.headers[ 'content-type' ] ?? '' ) ||
+		incoming.headers[ 'content-encoding' ] ||
+		Number( incoming.headers[ 'content-length' ] ?? MIN_LENGTH ) <
+			MIN_LENGTH
+	) {
+		return null;
+	}
+	const [ encoding ] = acceptedEncodings(
+		request.headers[ 'accept-encoding' ]
+	);
+	if ( ! encoding ) {
+		return null;
+	}
+	for ( let index = headers.length - 2; index >= 0; index -= 2 ) {
+		if ( headers[ index ].toLowerCase() === 'content-length' ) {
+			headers.splice( index, 2 );
+		}
+	}
+	const vary = incoming.headers.vary;
+	headers.push( 'content-encoding', encoding );
+	if ( ! vary ) {
+		headers.push( 'vary', 'Accept-Encoding' );
+	} else if ( ! /accept-encoding|\*/i.test( vary ) ) {
+		const at = headers.findIndex(
+			( value, index ) =>
+				index % 2 === 0 && value.toLowerCase() === 'vary'
+		);
+		headers[ at + 1 ] = `${ vary }, Accept-Encoding`;
+	}
+	// A middle level: these answers are made per request, so the compressing is paid on each.
+	return encoding === 'br'
+		? zlib.createBrotliCompress( {
+				params: { [ zlib.constants.BROTLI_PARAM_QUALITY ]: 5 },
+		  } )
+		: zlib.createGzip( { level: 6 } );
+}
+
 const hasBody = ( request ) =>
 	Boolean( request.headers[ 'transfer-encoding' ] ) ||
 	Number( request.headers[ 'content-length' ] ?? 0 ) > 0;
@@ -273,11 +334,14 @@ async function relay( request, response, { upstream, label, agent, headers } ) {
 		if ( early ) {
 			drain();
 		}
-		response.writeHead(
-			incoming.statusCode ?? 502,
-			endToEndRaw( incoming.rawHeaders )
-		);
-		incoming.pipe( response );
+		const answerHeaders = endToEndRaw( incoming.rawHeaders );
+		const compressor = compressorFor( request, incoming, answerHeaders );
+		response.writeHead( incoming.statusCode ?? 502, answerHeaders );
+		if ( compressor ) {
+			incoming.pipe( compressor ).pipe( response );
+		} else {
+			incoming.pipe( response );
+		}
 		incoming.on( 'end', () => {
 			release();
 			if ( early ) {

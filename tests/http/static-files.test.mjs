@@ -22,6 +22,49 @@ const SCRIPT = `window.widgets = ${ JSON.stringify(
 ) };\n`;
 const STYLE = '.crowdscout-card { padding: 1rem; }\n'.repeat( 200 );
 
+/** What the stand-in upstream answers at these addresses (anything else: "WordPress" as plain text). */
+const PAGE = `<!doctype html><main>${ '<p>A page of the site.</p>'.repeat(
+	300
+) }</main>`;
+const JSON_ANSWER = JSON.stringify(
+	Array.from( { length: 300 }, ( _, id ) => ( {
+		id,
+		name: `Campaign ${ id }`,
+	} ) )
+);
+const ANSWERS = {
+	'/page/': {
+		headers: {
+			'content-type': 'text/html; charset=UTF-8',
+			'content-length': Buffer.byteLength( PAGE ),
+			vary: 'Cookie',
+		},
+		body: PAGE,
+	},
+	'/api/users/me/campaigns': {
+		headers: { 'content-type': 'application/json; charset=utf-8' },
+		body: JSON_ANSWER,
+	},
+	'/small/': {
+		headers: {
+			'content-type': 'text/html',
+			'content-length': '11',
+		},
+		body: '<p>tiny</p>',
+	},
+	'/zipped/': {
+		headers: {
+			'content-type': 'application/json',
+			'content-encoding': 'gzip',
+		},
+		body: zlib.gzipSync( JSON_ANSWER ),
+	},
+	'/download/': {
+		headers: { 'content-type': 'application/pdf' },
+		body: PAGE,
+	},
+};
+
 let dir;
 let proxy;
 let base;
@@ -47,6 +90,12 @@ before( async () => {
 	fs.utimesSync( path.join( dir, 'late.css' ), later, later );
 
 	upstream = http.createServer( ( request, response ) => {
+		const answer = ANSWERS[ request.url ];
+		if ( answer ) {
+			response.writeHead( 200, answer.headers );
+			response.end( answer.body );
+			return;
+		}
 		toWordPress.push( request.url );
 		response.writeHead( 200, { 'content-type': 'text/plain' } );
 		response.end( 'WordPress' );
@@ -244,6 +293,55 @@ describe( 'caching', () => {
 			'if-none-match': 'W/"0-0"',
 		} );
 		assert.equal( other.status, 200 );
+	} );
+} );
+
+describe( "WordPress's and the API's answers, compressed on their way", () => {
+	test( 'a page and a JSON answer in brotli or gzip as accepted, plain when nothing is', async () => {
+		for ( const [ url, text ] of [
+			[ '/page/', PAGE ],
+			[ '/api/users/me/campaigns', JSON_ANSWER ],
+		] ) {
+			const brotli = await get( url, {
+				'accept-encoding': 'gzip, deflate, br',
+			} );
+			assert.equal( brotli.headers[ 'content-encoding' ], 'br', url );
+			assert.equal( brotli.headers[ 'content-length' ], undefined );
+			assert.ok( brotli.body.length < text.length / 4, url );
+			assert.equal( decoded( brotli ), text );
+
+			const gzipped = await get( url, { 'accept-encoding': 'gzip' } );
+			assert.equal( gzipped.headers[ 'content-encoding' ], 'gzip', url );
+			assert.equal( decoded( gzipped ), text );
+
+			const plain = await get( url );
+			assert.equal( plain.headers[ 'content-encoding' ], undefined );
+			assert.equal( plain.body.toString(), text );
+		}
+		const page = await get( '/page/', { 'accept-encoding': 'br' } );
+		assert.equal( page.headers.vary, 'Cookie, Accept-Encoding' );
+		const json = await get( '/api/users/me/campaigns', {
+			'accept-encoding': 'br',
+		} );
+		assert.equal( json.headers.vary, 'Accept-Encoding' );
+	} );
+
+	test( 'small, already compressed, other types and HEAD answers go as they are', async () => {
+		const small = await get( '/small/', { 'accept-encoding': 'br' } );
+		assert.equal( small.headers[ 'content-encoding' ], undefined );
+		assert.equal( small.body.toString(), '<p>tiny</p>' );
+
+		const zipped = await get( '/zipped/', { 'accept-encoding': 'br' } );
+		assert.equal( zipped.headers[ 'content-encoding' ], 'gzip' );
+		assert.equal( decoded( zipped ), JSON_ANSWER );
+
+		const pdf = await get( '/download/', { 'accept-encoding': 'br' } );
+		assert.equal( pdf.headers[ 'content-encoding' ], undefined );
+		assert.equal( pdf.body.toString(), PAGE );
+
+		const head = await get( '/page/', { 'accept-encoding': 'br' }, 'HEAD' );
+		assert.equal( head.headers[ 'content-encoding' ], undefined );
+		assert.equal( head.body.length, 0 );
 	} );
 } );
 
