@@ -277,24 +277,12 @@ export interface CompiledOperation {
 	compile: () => void;
 }
 
-/** A validator compiled on its first call, or at once by `compile()`. */
-interface LazyValidator {
-	( data: unknown ): boolean;
-	errors: ValidateFunction[ 'errors' ];
-	compile: () => ValidateFunction;
-}
+/** A validator compiled on its first use: each call gives the one compiled function. */
+type LazyValidator = () => ValidateFunction;
 
 function lazyValidator( ajv: Ajv, schema: JsonSchema ): LazyValidator {
 	let compiled: ValidateFunction | undefined;
-	const compile = () => ( compiled ??= ajv.compile( schema ) );
-	const validate = ( ( data: unknown ) => {
-		const fn = compile();
-		const valid = fn( data ) as boolean;
-		validate.errors = fn.errors;
-		return valid;
-	} ) as LazyValidator;
-	validate.compile = compile;
-	return validate;
+	return () => ( compiled ??= ajv.compile( schema ) );
 }
 
 /**
@@ -450,7 +438,7 @@ export function compileOperations(
 				),
 			];
 			const compile = () =>
-				validators.forEach( ( validator ) => validator.compile() );
+				validators.forEach( ( validator ) => validator() );
 			if ( ! lazy ) {
 				compile();
 			}
@@ -526,10 +514,11 @@ export function compileOperations(
 									message: `status ${ status } of ${ operationId } must have no body`,
 							  };
 					}
-					if ( expected( payload ) ) {
+					const validate = expected();
+					if ( validate( payload ) ) {
 						return null;
 					}
-					const errors = expected.errors ?? [];
+					const errors = validate.errors ?? [];
 					return {
 						message: `the body of status ${ status } does not match the contract of ${ operationId }: ${ responseAjv.errorsText(
 							errors
@@ -581,9 +570,10 @@ function parameterSchema(
 
 function check(
 	part: RequestPart,
-	validate: LazyValidator,
+	validator: LazyValidator,
 	data: unknown
 ): void {
+	const validate = validator();
 	if ( ! validate( data ) ) {
 		throw new RequestValidationError( part, validate.errors ?? [] );
 	}
