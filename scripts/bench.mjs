@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPlatform } from './lib/platform.mjs';
+import { ensureCommands } from './lib/system.mjs';
 import { DEMO_TESTERS } from './lib/demo.mjs';
 import { benchApi, SCALES, speedCheck, TARGET } from './bench/api.mjs';
 import { benchFrontend } from './bench/frontend.mjs';
@@ -105,6 +106,15 @@ if ( values.only !== 'frontend' ) {
 }
 
 if ( values.only !== 'api' ) {
+	// The browser is Debian's, installed here on a machine that lacks it (as `npm test` does).
+	if (
+		! process.env.CHROMIUM_PATH &&
+		! ( await ensureCommands( { chromium: [ 'chromium' ] } ) )
+	) {
+		throw new Error(
+			'Chromium is missing: as root, run apt-get install chromium (or set CHROMIUM_PATH).'
+		);
+	}
 	const dataDir = fs.mkdtempSync(
 		path.join( os.tmpdir(), 'crowdscout-bench-' )
 	);

@@ -394,6 +394,17 @@ async function prepareBugForm(
 		.deleteFrom( 'bugs' )
 		.where( 'campaign_id', '=', campaignId )
 		.execute();
+	// With the campaign's bug counts, which the API keeps as it writes (the back office reads them).
+	await db
+		.updateTable( 'campaigns' )
+		.set( {
+			bugs_refused_count: 0,
+			bugs_approved_count: 0,
+			bugs_pending_count: 0,
+			bugs_need_review_count: 0,
+		} )
+		.where( 'id', '=', campaignId )
+		.execute();
 	await db
 		.deleteFrom( 'applications' )
 		.where( 'campaign_id', '=', campaignId )

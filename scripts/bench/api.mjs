@@ -412,7 +412,7 @@ function applyRequests( url, apply ) {
 
 /**
  * The paying row's requests: request i is tester i's (prepare.ts's supply), a PayPal payout to the benchmark's
- * address; past the supply, testers come round again and are refused (409, counted as failed).
+ * address; the run stops at the end of the supply (past it, testers would come round again and be refused).
  *
  * @param {any} pay What prepare.ts printed for it.
  */
@@ -487,6 +487,7 @@ function load( {
 	removeAdded,
 	apply,
 	pay,
+	amount,
 } ) {
 	const headers = { authorization: `Bearer ${ token }` };
 	// After each body, a DELETE of what it added (its answer's id).
@@ -503,7 +504,8 @@ function load( {
 			{
 				url,
 				connections,
-				duration: seconds,
+				// A number of requests, when given, ends the run instead of the time.
+				...( amount ? { amount } : { duration: seconds } ),
 				headers,
 				...( apply && { requests: applyRequests( url, apply ) } ),
 				...( pay && { requests: payRequests( pay ) } ),
@@ -797,9 +799,20 @@ export async function benchApi( {
 				apply: endpoint.apply,
 				pay: endpoint.pay,
 			};
+			// Each paying request needs a tester of its own, and the supply runs out within the usual time: the
+			// warm-up takes a tenth of it, the run the rest.
+			const supply = endpoint.pay?.testers.length;
 			// Warm-up: the JIT, the database's caches.
-			await load( { ...options, seconds: 2 } );
-			const result = await load( { ...options, seconds } );
+			await load( {
+				...options,
+				seconds: 2,
+				amount: supply && Math.floor( supply / 10 ),
+			} );
+			const result = await load( {
+				...options,
+				seconds,
+				amount: supply && supply - endpoint.pay.sent,
+			} );
 			const failed = result.non2xx + result.errors + result.timeouts;
 			rows.push( {
 				endpoint: endpoint.name,

@@ -25,6 +25,7 @@ export const MIGRATIONS = [
 	'0019-back-office',
 	'0020-back-office-lists',
 	'0021-payment-request-counts',
+	'0022-live-testers',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];
