@@ -394,7 +394,7 @@ async function prepareBugForm(
 		.deleteFrom( 'bugs' )
 		.where( 'campaign_id', '=', campaignId )
 		.execute();
-	// With the campaign's bug counts, which the API keeps as it writes (the back office reads them).
+	// And the campaign's kept counts of them, which the API raises as it writes, back to the bugs' (none).
 	await db
 		.updateTable( 'campaigns' )
 		.set( {
