@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
 import {
 	campaignAdditionalFields,
-	campaignBugValues,
+	campaignBugChoices,
 	type CampaignAdditionalField,
 } from '../campaigns/bug-values.ts';
 
@@ -78,7 +78,7 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		 * @param campaignId
 		 */
 		async rules( campaignId: number ): Promise< BugFormRules > {
-			const [ campaign, values, tasks, fields ] = await Promise.all( [
+			const [ campaign, { values, tasks }, fields ] = await Promise.all( [
 				db
 					.selectFrom( 'campaigns' )
 					.select( [
@@ -88,12 +88,7 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 					] )
 					.where( 'id', '=', campaignId )
 					.executeTakeFirstOrThrow(),
-				campaignBugValues( db, campaignId ),
-				db
-					.selectFrom( 'campaign_tasks' )
-					.select( 'id' )
-					.where( 'campaign_id', '=', campaignId )
-					.execute(),
+				campaignBugChoices( db, campaignId ),
 				campaignAdditionalFields( db, campaignId ),
 			] );
 			const codes = ( list: string ) =>

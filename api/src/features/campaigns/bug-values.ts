@@ -14,21 +14,22 @@ export interface CampaignBugValue {
 }
 
 /**
- * The campaign's three lists of valid bug values (severities, types, replicabilities) in one statement: what the bug
- * form offers (details.ts) and what a submitted bug is checked against (bugs/report-repository.ts).
+ * The campaign's three lists of valid bug values (severities, types, replicabilities) as one union, each row its
+ * list and code; the columns a task's row needs too (name, position) are null on them.
  *
  * @param db
  * @param campaignId
  */
-export async function campaignBugValues(
-	db: Kysely< Database >,
-	campaignId: number
-): Promise< CampaignBugValue[] > {
-	const rows = await db
+function bugValueRows( db: Kysely< Database >, campaignId: number ) {
+	const noName = sql< string | null >`null`.as( 'name' );
+	const noPosition = sql< number | string | null >`null`.as( 'position' );
+	return db
 		.selectFrom( 'campaign_bug_severities' )
 		.select( [
 			sql< string >`'severity'`.as( 'list' ),
 			'severity_id as code',
+			noName,
+			noPosition,
 		] )
 		.where( 'campaign_id', '=', campaignId )
 		.unionAll(
@@ -37,6 +38,8 @@ export async function campaignBugValues(
 				.select( [
 					sql< string >`'type'`.as( 'list' ),
 					'type_id as code',
+					noName,
+					noPosition,
 				] )
 				.where( 'campaign_id', '=', campaignId )
 		)
@@ -46,14 +49,77 @@ export async function campaignBugValues(
 				.select( [
 					sql< string >`'replicability'`.as( 'list' ),
 					'replicability_id as code',
+					noName,
+					noPosition,
+				] )
+				.where( 'campaign_id', '=', campaignId )
+		);
+}
+
+type BugValueRow = { list: string; code: number | string };
+
+const bugValuesOf = ( rows: BugValueRow[] ): CampaignBugValue[] =>
+	rows
+		.filter( ( row ) => row.list !== 'task' )
+		.map( ( row ) => ( {
+			list: row.list as CampaignBugValue[ 'list' ],
+			code: Number( row.code ),
+		} ) );
+
+/**
+ * The campaign's three lists of valid bug values (severities, types, replicabilities) in one statement.
+ *
+ * @param db
+ * @param campaignId
+ */
+export async function campaignBugValues(
+	db: Kysely< Database >,
+	campaignId: number
+): Promise< CampaignBugValue[] > {
+	return bugValuesOf( await bugValueRows( db, campaignId ).execute() );
+}
+
+/** One of the campaign's tasks (a bug's use case). */
+export interface CampaignTask {
+	id: number;
+	name: string;
+}
+
+/**
+ * The choices of the bug form, in one statement: the valid bug values, and the campaign's tasks in their order.
+ * What the form offers (details.ts) and what a submitted bug is checked against (bugs/report-repository.ts); one
+ * statement rather than two, as each is a round trip and on MariaDB most of a small read's cost.
+ *
+ * @param db
+ * @param campaignId
+ */
+export async function campaignBugChoices(
+	db: Kysely< Database >,
+	campaignId: number
+): Promise< { values: CampaignBugValue[]; tasks: CampaignTask[] } > {
+	const rows = await bugValueRows( db, campaignId )
+		.unionAll(
+			db
+				.selectFrom( 'campaign_tasks' )
+				.select( [
+					sql< string >`'task'`.as( 'list' ),
+					'id as code',
+					'name',
+					'position',
 				] )
 				.where( 'campaign_id', '=', campaignId )
 		)
 		.execute();
-	return rows.map( ( row ) => ( {
-		list: row.list as CampaignBugValue[ 'list' ],
-		code: Number( row.code ),
-	} ) );
+	const tasks = rows
+		.filter( ( row ) => row.list === 'task' )
+		.map( ( row ) => ( {
+			id: toInteger( row.code ),
+			name: row.name ?? '',
+			position: toInteger( row.position ?? 0 ),
+		} ) )
+		.sort( ( a, b ) => a.position - b.position || a.id - b.id )
+		.map( ( { id, name } ) => ( { id, name } ) );
+	return { values: bugValuesOf( rows ), tasks };
 }
 
 /** One of the campaign's additional fields, its regex and error as stored. */

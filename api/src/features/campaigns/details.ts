@@ -16,7 +16,7 @@ import { DEVICE_TYPES } from '../../lookups/devices.ts';
 import { parseExtensions } from '../../storage/upload.ts';
 import type { CampaignTask } from '../tasks/repository.ts';
 import type { Locale } from './types.ts';
-import { campaignAdditionalFields, campaignBugValues } from './bug-values.ts';
+import { campaignAdditionalFields, campaignBugChoices } from './bug-values.ts';
 
 /**
  * The reads of one campaign's pages (preview, manual, payout) and the tester's start of it. Whether the tester may
@@ -250,67 +250,53 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 			campaignId: number,
 			locale: Locale
 		): Promise< CampaignManualRead > {
-			const [ row, accepted, bugValues, fields, tasks, bugCounts ] =
-				await Promise.all( [
-					campaignRow( campaignId )
-						.select( [
-							'c.close_date',
-							'c.has_bug_form',
-							'c.has_bug_parade',
-							'c.minimum_media',
-							'c.title_rule',
-							'c.valid_file_extensions',
-							'c.language_code',
-							'c.language_message',
-							contentIn(
-								campaignId,
-								'manual_content',
-								locale
-							).as( 'manual' ),
-						] )
-						.executeTakeFirstOrThrow(),
-					acceptedDevices( campaignId ),
-					campaignBugValues( db, campaignId ),
-					campaignAdditionalFields( db, campaignId ),
-					db
-						.selectFrom( 'campaign_tasks' )
-						.select( [ 'id', 'name' ] )
-						.where( 'campaign_id', '=', campaignId )
-						.orderBy( 'position' )
-						.orderBy( 'id' )
-						.execute(),
-					db
-						.selectFrom( 'bugs' )
-						.select( ( eb ) => [
-							'status_id',
-							eb.fn.countAll< number | string >().as( 'bugs' ),
-						] )
-						.where( 'tester_id', '=', testerId )
-						.where( 'campaign_id', '=', campaignId )
-						.groupBy( 'status_id' )
-						.execute(),
-				] );
+			// The tester's bugs of the campaign per status, beside the campaign's row: four counts through the
+			// tester's index, one statement fewer than a grouped read of them.
+			const bugsWith = ( status: number, as: string ) =>
+				sql<
+					number | string
+				>`(select count(*) from bugs b where b.tester_id = ${ testerId } and b.campaign_id = c.id and b.status_id = ${ status })`.as(
+					as
+				);
+			const [ row, accepted, choices, fields ] = await Promise.all( [
+				campaignRow( campaignId )
+					.select( [
+						'c.close_date',
+						'c.has_bug_form',
+						'c.has_bug_parade',
+						'c.minimum_media',
+						'c.title_rule',
+						'c.valid_file_extensions',
+						'c.language_code',
+						'c.language_message',
+						contentIn( campaignId, 'manual_content', locale ).as(
+							'manual'
+						),
+						bugsWith( 1, 'bugs_refused' ),
+						bugsWith( 2, 'bugs_approved' ),
+						bugsWith( 3, 'bugs_pending' ),
+						bugsWith( 4, 'bugs_need_review' ),
+					] )
+					.executeTakeFirstOrThrow(),
+				acceptedDevices( campaignId ),
+				campaignBugChoices( db, campaignId ),
+				campaignAdditionalFields( db, campaignId ),
+			] );
 			const codes = ( list: string ) =>
 				new Set(
-					bugValues
+					choices.values
 						.filter( ( value ) => value.list === list )
-						.map( ( value ) => toInteger( value.code ) )
-				);
-			const count = ( status: number ) =>
-				toInteger(
-					bugCounts.find(
-						( bug ) => toInteger( bug.status_id ) === status
-					)?.bugs ?? 0
+						.map( ( value ) => value.code )
 				);
 			return {
 				...headingOf( row, accepted ),
 				closeDate: fromSqlDateTime( row.close_date ),
 				manual: row.manual ?? '',
 				bugs: {
-					refused: count( 1 ),
-					approved: count( 2 ),
-					pending: count( 3 ),
-					needReview: count( 4 ),
+					refused: toInteger( row.bugs_refused ),
+					approved: toInteger( row.bugs_approved ),
+					pending: toInteger( row.bugs_pending ),
+					needReview: toInteger( row.bugs_need_review ),
 				},
 				hasBugForm: toBoolean( row.has_bug_form ),
 				hasBugParade: toBoolean( row.has_bug_parade ),
@@ -334,13 +320,7 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 					BUG_REPLICABILITIES,
 					codes( 'replicability' )
 				),
-				useCases: [
-					...tasks.map( ( task ) => ( {
-						id: toInteger( task.id ),
-						name: task.name,
-					} ) ),
-					NO_USE_CASE,
-				],
+				useCases: [ ...choices.tasks, NO_USE_CASE ],
 				additionalFields: fields.map(
 					( { id: _id, ...field } ) => field
 				),
