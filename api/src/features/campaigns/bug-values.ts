@@ -4,7 +4,7 @@ import { toInteger } from '../../db/values.ts';
 
 /**
  * The campaign's bug form settings both the form's read (details.ts) and a submitted bug's checks
- * (bugs/report-repository.ts) need: its valid bug values and its additional fields.
+ * (bugs/report-repository.ts) need: its valid bug values, its tasks and its additional fields.
  */
 
 /** One value a campaign accepts in its bug form: which list, and the value's code in it. */
