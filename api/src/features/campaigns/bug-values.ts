@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { IdName } from '../../contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { toInteger } from '../../db/values.ts';
 
@@ -79,12 +80,6 @@ export async function campaignBugValues(
 	return bugValuesOf( await bugValueRows( db, campaignId ).execute() );
 }
 
-/** One of the campaign's tasks (a bug's use case). */
-export interface CampaignTask {
-	id: number;
-	name: string;
-}
-
 /**
  * The choices of the bug form, in one statement: the valid bug values, and the campaign's tasks in their order.
  * What the form offers (details.ts) and what a submitted bug is checked against (bugs/report-repository.ts); one
@@ -96,7 +91,7 @@ export interface CampaignTask {
 export async function campaignBugChoices(
 	db: Kysely< Database >,
 	campaignId: number
-): Promise< { values: CampaignBugValue[]; tasks: CampaignTask[] } > {
+): Promise< { values: CampaignBugValue[]; tasks: IdName[] } > {
 	const rows = await bugValueRows( db, campaignId )
 		.unionAll(
 			db
@@ -109,16 +104,16 @@ export async function campaignBugChoices(
 				] )
 				.where( 'campaign_id', '=', campaignId )
 		)
+		// The whole union's order: the tasks' own (the values' position is null).
+		.orderBy( 'position' )
+		.orderBy( 'code' )
 		.execute();
 	const tasks = rows
 		.filter( ( row ) => row.list === 'task' )
 		.map( ( row ) => ( {
 			id: toInteger( row.code ),
 			name: row.name ?? '',
-			position: toInteger( row.position ?? 0 ),
-		} ) )
-		.sort( ( a, b ) => a.position - b.position || a.id - b.id )
-		.map( ( { id, name } ) => ( { id, name } ) );
+		} ) );
 	return { values: bugValuesOf( rows ), tasks };
 }
 
