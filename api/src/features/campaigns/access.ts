@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { ApplicationStatus, Database } from '../../db/schema.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import { toInteger, toSqlDateTime } from '../../db/values.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { monthOf } from '../ranking/repository.ts';
@@ -41,6 +42,57 @@ export interface CampaignAccess {
 	};
 }
 
+/** The tester of a WordPress user with one campaign, their application, and what decides whether they see it. */
+const accessRow = queryTemplate(
+	( db, values: { wpUserId: number; campaignId: number; month: string } ) =>
+		db
+			.selectFrom( 'testers as me' )
+			.leftJoin( 'campaigns as c', ( join ) =>
+				join.on( 'c.id', '=', values.campaignId )
+			)
+			.leftJoin( 'applications as a', ( join ) =>
+				join
+					.onRef( 'a.tester_id', '=', 'me.id' )
+					.onRef( 'a.campaign_id', '=', 'c.id' )
+			)
+			.leftJoin( 'campaign_targets as g', ( join ) =>
+				join
+					.onRef( 'g.tester_id', '=', 'me.id' )
+					.onRef( 'g.campaign_id', '=', 'c.id' )
+			)
+			.leftJoin( 'tester_monthly_levels as ml', ( join ) =>
+				join
+					.onRef( 'ml.tester_id', '=', 'me.id' )
+					.on( 'ml.month', '=', values.month )
+			)
+			.leftJoin( 'tester_languages as tl', ( join ) =>
+				join
+					.onRef( 'tl.tester_id', '=', 'me.id' )
+					.onRef( 'tl.language_id', '=', 'c.target_language_id' )
+			)
+			.select( [
+				'me.id as tester_id',
+				'me.country',
+				'c.id as campaign_id',
+				'c.status_id',
+				'c.start_date',
+				'c.end_date',
+				'c.visibility',
+				'c.target_country',
+				'c.target_min_level_id',
+				'c.target_language_id',
+				'c.max_testers',
+				'c.selected_count',
+				'a.id as application_id',
+				'a.status as application_status',
+				'a.contract_accepted_at',
+				'g.id as listed',
+				'ml.level_id',
+				'tl.id as speaks',
+			] )
+			.where( 'me.wp_user_id', '=', values.wpUserId )
+);
+
 /**
  * The tester of a WordPress user with one campaign and their application of it, in one statement. Undefined
  * when the WordPress user has no tester (callers answer with `orNoTester`).
@@ -55,53 +107,11 @@ export async function readCampaignAccess(
 	wpUserId: number,
 	campaignId: number
 ): Promise< CampaignAccess | undefined > {
-	const row = await db
-		.selectFrom( 'testers as me' )
-		.leftJoin( 'campaigns as c', ( join ) =>
-			join.on( 'c.id', '=', campaignId )
-		)
-		.leftJoin( 'applications as a', ( join ) =>
-			join
-				.onRef( 'a.tester_id', '=', 'me.id' )
-				.onRef( 'a.campaign_id', '=', 'c.id' )
-		)
-		.leftJoin( 'campaign_targets as g', ( join ) =>
-			join
-				.onRef( 'g.tester_id', '=', 'me.id' )
-				.onRef( 'g.campaign_id', '=', 'c.id' )
-		)
-		.leftJoin( 'tester_monthly_levels as ml', ( join ) =>
-			join
-				.onRef( 'ml.tester_id', '=', 'me.id' )
-				.on( 'ml.month', '=', monthOf( new Date() ) )
-		)
-		.leftJoin( 'tester_languages as tl', ( join ) =>
-			join
-				.onRef( 'tl.tester_id', '=', 'me.id' )
-				.onRef( 'tl.language_id', '=', 'c.target_language_id' )
-		)
-		.select( [
-			'me.id as tester_id',
-			'me.country',
-			'c.id as campaign_id',
-			'c.status_id',
-			'c.start_date',
-			'c.end_date',
-			'c.visibility',
-			'c.target_country',
-			'c.target_min_level_id',
-			'c.target_language_id',
-			'c.max_testers',
-			'c.selected_count',
-			'a.id as application_id',
-			'a.status as application_status',
-			'a.contract_accepted_at',
-			'g.id as listed',
-			'ml.level_id',
-			'tl.id as speaks',
-		] )
-		.where( 'me.wp_user_id', '=', wpUserId )
-		.executeTakeFirst();
+	const row = await accessRow.first( db, {
+		wpUserId,
+		campaignId,
+		month: monthOf( new Date() ),
+	} );
 	if ( ! row ) {
 		return undefined;
 	}

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, TestersTable } from '../../db/schema.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import {
 	fromBoolean,
@@ -155,23 +156,47 @@ export type TestersRepository = ReturnType< typeof createTestersRepository >;
 const selectTester = ( executor: Kysely< Database > ) =>
 	executor.selectFrom( 'testers' ).selectAll( 'testers' );
 
-async function find(
-	executor: Kysely< Database >,
-	column: 'id' | 'wp_user_id' | 'email',
-	value: string | number
-) {
-	const row = await selectTester( executor )
-		.where( `testers.${ column }`, '=', value )
-		.executeTakeFirst();
-	return row ? toTester( row ) : undefined;
-}
+/** The tester whose id, WordPress user or e-mail is the value: read on every call of a tester. */
+const testerBy = {
+	id: queryTemplate( ( db, values: { value: number } ) =>
+		selectTester( db ).where( 'testers.id', '=', values.value )
+	),
+	wpUserId: queryTemplate( ( db, values: { value: number } ) =>
+		selectTester( db ).where( 'testers.wp_user_id', '=', values.value )
+	),
+	email: queryTemplate( ( db, values: { value: string } ) =>
+		selectTester( db ).where( 'testers.email', '=', values.value )
+	),
+};
+
+/** The tester of a WordPress user and what their rank in a month is made of. */
+const testerWithRank = queryTemplate(
+	( db, values: { wpUserId: number; month: string } ) =>
+		selectTester( db )
+			.leftJoin( 'tester_monthly_levels as m', ( join ) =>
+				join
+					.onRef( 'm.tester_id', '=', 'testers.id' )
+					.on( 'm.month', '=', values.month )
+			)
+			.select( [
+				'm.level_id as rank_level_id',
+				aheadOf( values.month ).as( 'rank_ahead' ),
+			] )
+			.where( 'testers.wp_user_id', '=', values.wpUserId )
+);
+
+const findById = async ( executor: Kysely< Database >, id: number ) =>
+	toTesterOrNone( await testerBy.id.first( executor, { value: id } ) );
+
+const toTesterOrNone = ( row: Selectable< TestersTable > | undefined ) =>
+	row ? toTester( row ) : undefined;
 
 export function createTestersRepository( db: Kysely< Database > ) {
 	return {
 		/** The account deletions (deletions.ts). */
 		deletions: createDeletionsRepository( db ),
 
-		findById: ( id: number ) => find( db, 'id', id ),
+		findById: ( id: number ) => findById( db, id ),
 
 		/**
 		 * The fields of GET /users/me kept in other tables, only those in `wanted`.
@@ -198,8 +223,10 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			id: number
 		) => lookupExists( db, table, id ),
 
-		findByWpUserId: ( wpUserId: number ) =>
-			find( db, 'wp_user_id', wpUserId ),
+		findByWpUserId: async ( wpUserId: number ) =>
+			toTesterOrNone(
+				await testerBy.wpUserId.first( db, { value: wpUserId } )
+			),
 
 		/**
 		 * The tester of a WordPress user and the tester's rank in `month` (null at level 0 or without a row of the
@@ -212,18 +239,7 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			wpUserId: number,
 			month: string
 		): Promise< { tester: Tester; rank: number | null } | undefined > {
-			const row = await selectTester( db )
-				.leftJoin( 'tester_monthly_levels as m', ( join ) =>
-					join
-						.onRef( 'm.tester_id', '=', 'testers.id' )
-						.on( 'm.month', '=', month )
-				)
-				.select( [
-					'm.level_id as rank_level_id',
-					aheadOf( month ).as( 'rank_ahead' ),
-				] )
-				.where( 'testers.wp_user_id', '=', wpUserId )
-				.executeTakeFirst();
+			const row = await testerWithRank.first( db, { wpUserId, month } );
 			return (
 				row && {
 					tester: toTester( row ),
@@ -232,8 +248,12 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			);
 		},
 
-		findByEmail: ( email: string ) =>
-			find( db, 'email', normaliseEmail( email ) ),
+		findByEmail: async ( email: string ) =>
+			toTesterOrNone(
+				await testerBy.email.first( db, {
+					value: normaliseEmail( email ),
+				} )
+			),
 
 		/**
 		 * Ends the tester's sessions: the bearer tokens issued before `now` (to the second) are refused from now on.
@@ -300,7 +320,9 @@ export function createTestersRepository( db: Kysely< Database > ) {
 				.where( 'email', '=', email )
 				.where( 'birth_date', 'is', null )
 				.execute();
-			const tester = await find( db, 'wp_user_id', wpUserId );
+			const tester = toTesterOrNone(
+				await testerBy.wpUserId.first( db, { value: wpUserId } )
+			);
 			return tester?.email === email ? tester : undefined;
 		},
 
@@ -336,7 +358,7 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			afterPersonalDataChange?: AfterPersonalDataChange
 		): Promise< Tester > {
 			return inTransaction( db, async ( trx ) => {
-				const before = await find( trx, 'id', id );
+				const before = await findById( trx, id );
 				if ( ! before ) {
 					throw new Error(
 						`Tester ${ id } vanished during its update`
@@ -356,7 +378,7 @@ export function createTestersRepository( db: Kysely< Database > ) {
 							: error;
 					}
 				}
-				const after = ( await find( trx, 'id', id ) ) as Tester;
+				const after = ( await findById( trx, id ) ) as Tester;
 				if (
 					afterPersonalDataChange &&
 					( after.name !== before.name ||
@@ -458,7 +480,7 @@ async function insertTester(
 	const tester =
 		insertId === undefined
 			? undefined
-			: await find( executor, 'id', toInteger( insertId ) );
+			: await findById( executor, toInteger( insertId ) );
 	if ( ! tester ) {
 		throw new Error(
 			`The tester row for WordPress user ${ input.wpUserId } vanished after its insert`
