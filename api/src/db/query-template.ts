@@ -1,6 +1,8 @@
 import {
 	CompiledQuery,
+	NoResultError,
 	type Compilable,
+	type QueryNode,
 	type Kysely,
 	type QueryResult,
 } from 'kysely';
@@ -16,7 +18,8 @@ import type { Database } from './schema.ts';
  *
  * `build` may use its values only as SQL values (`where( 'id', '=', values.id )`, `values( { … } )`, `set`,
  * `limit`): a placeholder stands for one value, so a value that changes the statement's shape — a list for `in`,
- * a condition decided in JavaScript — has no place in a template; build such a query as usual.
+ * a condition decided in JavaScript — has no place in a template; build such a query as usual. A template is
+ * compiled without the plugins of `db.withPlugin()`.
  *
  * @example
  * const testerOfUser = queryTemplate( ( db, values: { wpUserId: number } ) =>
@@ -29,13 +32,17 @@ export function queryTemplate< Values extends object, Row >(
 ) {
 	// By the Kysely executor's adapter: one per database (its dialect), shared by its transactions.
 	const compiled = new WeakMap< object, CompiledQuery< Row > >();
-	const statement = ( db: Kysely< Database >, values: Values ) => {
+	const templateOf = ( db: Kysely< Database > ) => {
 		const adapter = db.getExecutor().adapter;
 		let template = compiled.get( adapter );
 		if ( ! template ) {
 			template = build( db, placeholders() as Values ).compile();
 			compiled.set( adapter, template );
 		}
+		return template;
+	};
+	const statement = ( db: Kysely< Database >, values: Values ) => {
+		const template = templateOf( db );
 		return CompiledQuery.raw(
 			template.sql,
 			template.parameters.map( ( parameter ) =>
@@ -65,6 +72,18 @@ export function queryTemplate< Values extends object, Row >(
 		): Promise< Row | undefined > {
 			return ( await db.executeQuery( statement( db, values ) ) )
 				.rows[ 0 ];
+		},
+		/** The first row, which the caller knows exists: none fails as Kysely's `executeTakeFirstOrThrow` does. */
+		async firstOrThrow(
+			db: Kysely< Database >,
+			values: Values
+		): Promise< Row > {
+			const row = ( await db.executeQuery( statement( db, values ) ) )
+				.rows[ 0 ];
+			if ( row === undefined ) {
+				throw new NoResultError( templateOf( db ).query as QueryNode );
+			}
+			return row;
 		},
 	};
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { NoResultError } from 'kysely';
 import { queryTemplate } from '../../src/db/query-template.ts';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { toInteger } from '../../src/db/values.ts';
@@ -93,6 +94,21 @@ describe( 'query templates', () => {
 				after: 0,
 			} ),
 			undefined
+		);
+	} );
+
+	it( 'fails as Kysely does when the row it must find is missing', async () => {
+		const row = await languageByName.firstOrThrow( first.db, {
+			name: 'Template two',
+			after: 0,
+		} );
+		assert.equal( row.name, 'Template two' );
+		await assert.rejects(
+			languageByName.firstOrThrow( first.db, {
+				name: 'Nobody',
+				after: 0,
+			} ),
+			NoResultError
 		);
 	} );
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { IdName } from '../../contract/index.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database, PreselectionQuestionsTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
@@ -75,6 +76,128 @@ function isDuplicateApplication( error: unknown ): boolean {
 	);
 }
 
+/** A campaign's questions in their order, each with its options in theirs, but those asking a disabled field. */
+const questionRows = queryTemplate( ( db, values: { campaignId: number } ) =>
+	db
+		.selectFrom( 'preselection_questions as q' )
+		.leftJoin( 'custom_user_fields as f', 'f.id', 'q.custom_user_field_id' )
+		.leftJoin(
+			'preselection_question_options as o',
+			'o.question_id',
+			'q.id'
+		)
+		.select( [
+			'q.id',
+			'q.type',
+			'q.custom_user_field_id',
+			'q.question',
+			'q.regex',
+			'q.error_message',
+			'o.id as option_id',
+			'o.name as option_name',
+		] )
+		.where( 'q.campaign_id', '=', values.campaignId )
+		.where( ( eb ) =>
+			eb.or( [
+				eb( 'q.custom_user_field_id', 'is', null ),
+				eb( 'f.enabled', '=', 1 ),
+			] )
+		)
+		.orderBy( 'q.position' )
+		.orderBy( 'q.id' )
+		.orderBy( 'o.position' )
+		.orderBy( 'o.id' )
+);
+
+/** A tester's phone, gender and residence. */
+const testerContact = queryTemplate( ( db, values: { testerId: number } ) =>
+	db
+		.selectFrom( 'testers' )
+		.select( [ 'phone', 'gender', 'country', 'city' ] )
+		.where( 'id', '=', values.testerId )
+);
+
+/** The kinds of device a campaign accepts: device type and platform (null for every one). */
+const acceptedDeviceRows = queryTemplate(
+	( db, values: { campaignId: number } ) =>
+		db
+			.selectFrom( 'campaign_accepted_devices' )
+			.select( [ 'device_type', 'os_platform_id' ] )
+			.where( 'campaign_id', '=', values.campaignId )
+);
+
+/** An application's devices, by id, each with the application's selected device. */
+const applicationDeviceRows = queryTemplate(
+	( db, values: { applicationId: number } ) =>
+		db
+			.selectFrom( 'application_devices as ad' )
+			.innerJoin( 'applications as a', 'a.id', 'ad.application_id' )
+			.select( [ 'ad.tester_device_id', 'a.selected_device_id' ] )
+			.where( 'ad.application_id', '=', values.applicationId )
+			.orderBy( 'ad.tester_device_id' )
+);
+
+/** Counts one more applicant of a campaign if it still takes applications (running, start ahead, a free place). */
+const countApplicant = queryTemplate(
+	( db, values: { campaignId: number; at: string } ) =>
+		db
+			.updateTable( 'campaigns' )
+			.set( {
+				applicants_count: sql< number >`applicants_count + 1`,
+			} )
+			.where( 'id', '=', values.campaignId )
+			.where( 'status_id', '=', RUNNING )
+			.where( 'start_date', '>', values.at )
+			.where( ( eb ) =>
+				eb.or( [
+					eb( 'max_testers', 'is', null ),
+					eb( 'selected_count', '<', eb.ref( 'max_testers' ) ),
+				] )
+			)
+);
+
+/** A campaign's status and start date. */
+const campaignState = queryTemplate( ( db, values: { campaignId: number } ) =>
+	db
+		.selectFrom( 'campaigns' )
+		.select( [ 'status_id', 'start_date' ] )
+		.where( 'id', '=', values.campaignId )
+);
+
+/** Adds a tester's application (applied) to a campaign, with the campaign's status and dates copied from its row. */
+const addApplication = queryTemplate(
+	( db, values: { testerId: number; campaignId: number; at: string } ) =>
+		db
+			.insertInto( 'applications' )
+			.columns( [
+				'tester_id',
+				'campaign_id',
+				'status',
+				'applied_at',
+				'updated_at',
+				'campaign_status_id',
+				'campaign_start_date',
+				'campaign_end_date',
+				'campaign_close_date',
+			] )
+			.expression(
+				db
+					.selectFrom( 'campaigns as c' )
+					.select( ( eb ) => [
+						eb.val( values.testerId ).as( 'tester_id' ),
+						'c.id',
+						eb.val( 'applied' ).as( 'status' ),
+						eb.val( values.at ).as( 'applied_at' ),
+						eb.val( values.at ).as( 'updated_at' ),
+						'c.status_id',
+						'c.start_date',
+						'c.end_date',
+						'c.close_date',
+					] )
+					.where( 'c.id', '=', values.campaignId )
+			)
+);
+
 /**
  * Applications to campaigns and their pre-selection forms: the questions a campaign asks, what the tester's
  * profile prefills, the devices a campaign accepts, and the application itself, written in one transaction.
@@ -92,40 +215,7 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		 * @param campaignId
 		 */
 		async questions( campaignId: number ): Promise< Question[] > {
-			const rows = await db
-				.selectFrom( 'preselection_questions as q' )
-				.leftJoin(
-					'custom_user_fields as f',
-					'f.id',
-					'q.custom_user_field_id'
-				)
-				.leftJoin(
-					'preselection_question_options as o',
-					'o.question_id',
-					'q.id'
-				)
-				.select( [
-					'q.id',
-					'q.type',
-					'q.custom_user_field_id',
-					'q.question',
-					'q.regex',
-					'q.error_message',
-					'o.id as option_id',
-					'o.name as option_name',
-				] )
-				.where( 'q.campaign_id', '=', campaignId )
-				.where( ( eb ) =>
-					eb.or( [
-						eb( 'q.custom_user_field_id', 'is', null ),
-						eb( 'f.enabled', '=', 1 ),
-					] )
-				)
-				.orderBy( 'q.position' )
-				.orderBy( 'q.id' )
-				.orderBy( 'o.position' )
-				.orderBy( 'o.id' )
-				.execute();
+			const rows = await questionRows.all( db, { campaignId } );
 			const questions = new Map< number, Question >();
 			for ( const row of rows ) {
 				let question = questions.get( row.id );
@@ -216,11 +306,7 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		async profileAnswers( testerId: number ): Promise< ProfileAnswers > {
 			const [ customValues, tester ] = await Promise.all( [
 				customValuesOf( db, testerId ),
-				db
-					.selectFrom( 'testers' )
-					.select( [ 'phone', 'gender', 'country', 'city' ] )
-					.where( 'id', '=', testerId )
-					.executeTakeFirst(),
+				testerContact.first( db, { testerId } ),
 			] );
 			return {
 				customValues,
@@ -239,11 +325,7 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		async acceptedDevices(
 			campaignId: number
 		): Promise< AcceptedDevice[] > {
-			const rows = await db
-				.selectFrom( 'campaign_accepted_devices' )
-				.select( [ 'device_type', 'os_platform_id' ] )
-				.where( 'campaign_id', '=', campaignId )
-				.execute();
+			const rows = await acceptedDeviceRows.all( db, { campaignId } );
 			return rows.map( ( row ) => ( {
 				deviceType: row.device_type,
 				platformId: row.os_platform_id,
@@ -258,13 +340,9 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		async applicationDeviceIds(
 			applicationId: number
 		): Promise< number[] > {
-			const rows = await db
-				.selectFrom( 'application_devices as ad' )
-				.innerJoin( 'applications as a', 'a.id', 'ad.application_id' )
-				.select( [ 'ad.tester_device_id', 'a.selected_device_id' ] )
-				.where( 'ad.application_id', '=', applicationId )
-				.orderBy( 'ad.tester_device_id' )
-				.execute();
+			const rows = await applicationDeviceRows.all( db, {
+				applicationId,
+			} );
 			const selected = rows[ 0 ]?.selected_device_id ?? null;
 			const ids = rows.map( ( row ) => row.tester_device_id );
 			return selected !== null && ids.includes( selected )
@@ -292,67 +370,25 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 			const at = toSqlDateTime( now );
 			try {
 				return await inTransaction( db, async ( trx ) => {
-					const counted = await trx
-						.updateTable( 'campaigns' )
-						.set( {
-							applicants_count: sql< number >`applicants_count + 1`,
-						} )
-						.where( 'id', '=', campaignId )
-						.where( 'status_id', '=', RUNNING )
-						.where( 'start_date', '>', at )
-						.where( ( eb ) =>
-							eb.or( [
-								eb( 'max_testers', 'is', null ),
-								eb(
-									'selected_count',
-									'<',
-									eb.ref( 'max_testers' )
-								),
-							] )
-						)
-						.executeTakeFirst();
-					if ( Number( counted.numUpdatedRows ) === 0 ) {
-						const campaign = await trx
-							.selectFrom( 'campaigns' )
-							.select( [ 'status_id', 'start_date' ] )
-							.where( 'id', '=', campaignId )
-							.executeTakeFirst();
+					const counted = await countApplicant.run( trx, {
+						campaignId,
+						at,
+					} );
+					if ( Number( counted.numAffectedRows ?? 0n ) === 0 ) {
+						const campaign = await campaignState.first( trx, {
+							campaignId,
+						} );
 						return ! campaign ||
 							campaign.status_id !== RUNNING ||
 							campaign.start_date <= at
 							? 'closed'
 							: 'full';
 					}
-					const { insertId } = await trx
-						.insertInto( 'applications' )
-						.columns( [
-							'tester_id',
-							'campaign_id',
-							'status',
-							'applied_at',
-							'updated_at',
-							'campaign_status_id',
-							'campaign_start_date',
-							'campaign_end_date',
-							'campaign_close_date',
-						] )
-						.expression(
-							trx
-								.selectFrom( 'campaigns as c' )
-								.select( ( eb ) => [
-									eb.val( testerId ).as( 'tester_id' ),
-									'c.id',
-									eb.val( 'applied' ).as( 'status' ),
-									eb.val( at ).as( 'applied_at' ),
-									eb.val( at ).as( 'updated_at' ),
-									'c.status_id',
-									'c.start_date',
-									'c.end_date',
-									'c.close_date',
-								] )
-								.where( 'c.id', '=', campaignId )
-						)
-						.executeTakeFirstOrThrow();
+					const { insertId } = await addApplication.run( trx, {
+						testerId,
+						campaignId,
+						at,
+					} );
 					const id = toInteger( insertId as bigint );
 					await trx
 						.insertInto( 'application_devices' )

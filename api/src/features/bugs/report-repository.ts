@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
 import {
@@ -66,6 +67,122 @@ export class UploadTakenError extends Error {
 	}
 }
 
+/** The campaign's bug form settings kept on its row. */
+const campaignFormRules = queryTemplate(
+	( db, values: { campaignId: number } ) =>
+		db
+			.selectFrom( 'campaigns' )
+			.select( [ 'title_rule', 'minimum_media', 'has_bug_parade' ] )
+			.where( 'id', '=', values.campaignId )
+);
+
+/** The campaign's valid file extensions of a bug's media. */
+const campaignFileExtensions = queryTemplate(
+	( db, values: { campaignId: number } ) =>
+		db
+			.selectFrom( 'campaigns' )
+			.select( 'valid_file_extensions' )
+			.where( 'id', '=', values.campaignId )
+);
+
+/** The tester's device with this id, unless removed. */
+const ownDevice = queryTemplate(
+	( db, values: { testerId: number; deviceId: number } ) =>
+		db
+			.selectFrom( 'tester_devices' )
+			.select( 'id' )
+			.where( 'id', '=', values.deviceId )
+			.where( 'tester_id', '=', values.testerId )
+			.where( 'disabled_at', 'is', null )
+);
+
+/** Adds the row of a file stored for the bug form. */
+const insertUpload = queryTemplate(
+	(
+		db,
+		values: {
+			testerId: number;
+			campaignId: number;
+			key: string;
+			name: string;
+			mimeType: string;
+			size: number;
+		}
+	) =>
+		db.insertInto( 'bug_uploads' ).values( {
+			tester_id: values.testerId,
+			campaign_id: values.campaignId,
+			storage_key: values.key,
+			file_name: values.name,
+			mime_type: values.mimeType,
+			size: values.size,
+		} )
+);
+
+/** Deletes the tester's upload with this key if no bug has attached it. */
+const deleteFreeUpload = queryTemplate(
+	( db, values: { testerId: number; key: string } ) =>
+		db
+			.deleteFrom( 'bug_uploads' )
+			.where( 'storage_key', '=', values.key )
+			.where( 'tester_id', '=', values.testerId )
+			.where( 'bug_id', 'is', null )
+);
+
+/** Counts one more pending bug on the campaign's row (and locks it, see `create`). */
+const countPendingBug = queryTemplate( ( db, values: { campaignId: number } ) =>
+	db
+		.updateTable( 'campaigns' )
+		.set( {
+			bugs_pending_count: sql< number >`bugs_pending_count + 1`,
+		} )
+		.where( 'id', '=', values.campaignId )
+);
+
+/** Adds a bug's row, pending. */
+const insertBug = queryTemplate(
+	(
+		db,
+		values: Omit< NewBug, 'uploads' | 'additional' > & { now: string }
+	) =>
+		db.insertInto( 'bugs' ).values( {
+			tester_id: values.testerId,
+			campaign_id: values.campaignId,
+			task_id: values.taskId,
+			tester_device_id: values.deviceId,
+			title: values.title,
+			severity_id: values.severityId,
+			type_id: values.typeId,
+			replicability_id: values.replicabilityId,
+			status_id: 3,
+			steps: values.steps,
+			expected: values.expected,
+			current: values.current,
+			notes: values.notes,
+			occurred_at: values.occurredAt,
+			created_at: values.now,
+			updated_at: values.now,
+		} )
+);
+
+/** The campaign's payout of an approved bug per severity, and the tester's fiscal type. */
+const campaignPayouts = queryTemplate(
+	( db, values: { testerId: number; campaignId: number } ) =>
+		db
+			.selectFrom( 'campaigns as c' )
+			.leftJoin( 'fiscal_profiles as f', ( join ) =>
+				join.on( 'f.tester_id', '=', values.testerId )
+			)
+			.select( [
+				'c.low_bug_payout_cents',
+				'c.medium_bug_payout_cents',
+				'c.high_bug_payout_cents',
+				'c.critical_bug_payout_cents',
+				'f.type as fiscal_type',
+			] )
+			.where( 'c.id', '=', values.campaignId )
+);
+
 export type BugReportsRepository = ReturnType<
 	typeof createBugReportsRepository
 >;
@@ -79,15 +196,7 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		 */
 		async rules( campaignId: number ): Promise< BugFormRules > {
 			const [ campaign, { values, tasks }, fields ] = await Promise.all( [
-				db
-					.selectFrom( 'campaigns' )
-					.select( [
-						'title_rule',
-						'minimum_media',
-						'has_bug_parade',
-					] )
-					.where( 'id', '=', campaignId )
-					.executeTakeFirstOrThrow(),
+				campaignFormRules.firstOrThrow( db, { campaignId } ),
 				campaignBugChoices( db, campaignId ),
 				campaignAdditionalFields( db, campaignId ),
 			] );
@@ -121,11 +230,9 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		 * @param campaignId
 		 */
 		async validFileExtensions( campaignId: number ): Promise< string > {
-			const row = await db
-				.selectFrom( 'campaigns' )
-				.select( 'valid_file_extensions' )
-				.where( 'id', '=', campaignId )
-				.executeTakeFirstOrThrow();
+			const row = await campaignFileExtensions.firstOrThrow( db, {
+				campaignId,
+			} );
 			return row.valid_file_extensions;
 		},
 
@@ -136,13 +243,7 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		 * @param deviceId
 		 */
 		async ownsDevice( testerId: number, deviceId: number ) {
-			const row = await db
-				.selectFrom( 'tester_devices' )
-				.select( 'id' )
-				.where( 'id', '=', deviceId )
-				.where( 'tester_id', '=', testerId )
-				.where( 'disabled_at', 'is', null )
-				.executeTakeFirst();
+			const row = await ownDevice.first( db, { testerId, deviceId } );
 			return row !== undefined;
 		},
 
@@ -193,17 +294,14 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 			campaignId: number,
 			file: { key: string; name: string; mimeType: string; size: number }
 		): Promise< void > {
-			await db
-				.insertInto( 'bug_uploads' )
-				.values( {
-					tester_id: testerId,
-					campaign_id: campaignId,
-					storage_key: file.key,
-					file_name: file.name,
-					mime_type: file.mimeType,
-					size: file.size,
-				} )
-				.execute();
+			await insertUpload.run( db, {
+				testerId,
+				campaignId,
+				key: file.key,
+				name: file.name,
+				mimeType: file.mimeType,
+				size: file.size,
+			} );
 		},
 
 		/**
@@ -216,13 +314,11 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 			testerId: number,
 			key: string
 		): Promise< boolean > {
-			const { numDeletedRows } = await db
-				.deleteFrom( 'bug_uploads' )
-				.where( 'storage_key', '=', key )
-				.where( 'tester_id', '=', testerId )
-				.where( 'bug_id', 'is', null )
-				.executeTakeFirstOrThrow();
-			return numDeletedRows > 0n;
+			const { numAffectedRows } = await deleteFreeUpload.run( db, {
+				testerId,
+				key,
+			} );
+			return ( numAffectedRows ?? 0n ) > 0n;
 		},
 
 		/**
@@ -239,34 +335,25 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 				// MariaDB this locks the campaign's row before the bug's insert takes a shared lock on it (its foreign
 				// key), so the bugs of one campaign queue here; the other way round, two bugs at once each held the
 				// shared lock the other's update waited for, and InnoDB killed one of them as a deadlock.
-				await trx
-					.updateTable( 'campaigns' )
-					.set( {
-						bugs_pending_count: sql< number >`bugs_pending_count + 1`,
-					} )
-					.where( 'id', '=', bug.campaignId )
-					.execute();
-				const { insertId } = await trx
-					.insertInto( 'bugs' )
-					.values( {
-						tester_id: bug.testerId,
-						campaign_id: bug.campaignId,
-						task_id: bug.taskId,
-						tester_device_id: bug.deviceId,
-						title: bug.title,
-						severity_id: bug.severityId,
-						type_id: bug.typeId,
-						replicability_id: bug.replicabilityId,
-						status_id: 3,
-						steps: bug.steps,
-						expected: bug.expected,
-						current: bug.current,
-						notes: bug.notes,
-						occurred_at: bug.occurredAt,
-						created_at: now,
-						updated_at: now,
-					} )
-					.executeTakeFirstOrThrow();
+				await countPendingBug.run( trx, {
+					campaignId: bug.campaignId,
+				} );
+				const { insertId } = await insertBug.run( trx, {
+					testerId: bug.testerId,
+					campaignId: bug.campaignId,
+					taskId: bug.taskId ?? null,
+					deviceId: bug.deviceId,
+					title: bug.title,
+					severityId: bug.severityId,
+					typeId: bug.typeId,
+					replicabilityId: bug.replicabilityId,
+					steps: bug.steps,
+					expected: bug.expected,
+					current: bug.current,
+					notes: bug.notes ?? null,
+					occurredAt: bug.occurredAt,
+					now,
+				} );
 				const bugId = toInteger( insertId as bigint );
 				if ( bug.uploads.length ) {
 					const { numUpdatedRows } = await trx
@@ -319,20 +406,10 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		 * @param campaignId
 		 */
 		async payouts( testerId: number, campaignId: number ) {
-			const row = await db
-				.selectFrom( 'campaigns as c' )
-				.leftJoin( 'fiscal_profiles as f', ( join ) =>
-					join.on( 'f.tester_id', '=', testerId )
-				)
-				.select( [
-					'c.low_bug_payout_cents',
-					'c.medium_bug_payout_cents',
-					'c.high_bug_payout_cents',
-					'c.critical_bug_payout_cents',
-					'f.type as fiscal_type',
-				] )
-				.where( 'c.id', '=', campaignId )
-				.executeTakeFirstOrThrow();
+			const row = await campaignPayouts.firstOrThrow( db, {
+				testerId,
+				campaignId,
+			} );
 			return {
 				fiscalType: row.fiscal_type ?? null,
 				cents: {

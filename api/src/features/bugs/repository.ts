@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import { fromSqlDateTime, toInteger } from '../../db/values.ts';
 import { BUG_SEVERITIES, BUG_STATUSES } from '../history/repository.ts';
 
@@ -58,6 +59,101 @@ export interface OwnBug {
 	review: { comment: string | null };
 }
 
+/** The tester of a WordPress user and their bug with this id, with its campaign, task and device (left joined). */
+const ownBugRow = queryTemplate(
+	( db, values: { wpUserId: number; bugId: number } ) =>
+		db
+			.selectFrom( 'testers as me' )
+			.leftJoin( 'bugs as b', ( join ) =>
+				join
+					.onRef( 'b.tester_id', '=', 'me.id' )
+					.on( 'b.id', '=', values.bugId )
+			)
+			.leftJoin( 'campaigns as c', 'c.id', 'b.campaign_id' )
+			.leftJoin( 'campaign_tasks as t', 't.id', 'b.task_id' )
+			.leftJoin( 'tester_devices as d', 'd.id', 'b.tester_device_id' )
+			.leftJoin( 'device_models as dm', 'dm.id', 'd.model_id' )
+			.leftJoin(
+				'device_manufacturers as mf',
+				'mf.id',
+				'dm.manufacturer_id'
+			)
+			.leftJoin( 'pc_types as pc', 'pc.id', 'd.pc_type_id' )
+			.leftJoin( 'os_versions as ov', 'ov.id', 'd.os_version_id' )
+			.leftJoin( 'os_platforms as op', 'op.id', 'ov.platform_id' )
+			.select( [
+				'b.id',
+				'b.title',
+				'b.status_id',
+				'b.severity_id',
+				'b.type_id',
+				'b.replicability_id',
+				'b.campaign_id',
+				'c.title as campaign_title',
+				'b.task_id',
+				't.name as task_name',
+				'b.steps',
+				'b.expected',
+				'b.current',
+				'b.notes',
+				'b.occurred_at',
+				'b.created_at',
+				'b.updated_at',
+				'b.review_comment',
+				'd.id as device_id',
+				'd.device_type',
+				'dm.id as model_id',
+				'dm.name as model_name',
+				'mf.name as manufacturer_name',
+				'pc.name as pc_type_name',
+				'ov.id as os_version_id',
+				'ov.name as os_version_name',
+				'op.name as platform_name',
+			] )
+			.where( 'me.wp_user_id', '=', values.wpUserId )
+);
+
+/** The media of a bug of a WordPress user's tester, in their order. */
+const ownBugMedia = queryTemplate(
+	( db, values: { wpUserId: number; bugId: number } ) =>
+		db
+			.selectFrom( 'bug_media as m' )
+			.innerJoin( 'bugs as b', 'b.id', 'm.bug_id' )
+			.innerJoin( 'testers as me', 'me.id', 'b.tester_id' )
+			.select( [ 'm.id', 'm.file_name', 'm.mime_type', 'm.storage_key' ] )
+			.where( 'm.bug_id', '=', values.bugId )
+			.where( 'me.wp_user_id', '=', values.wpUserId )
+			.orderBy( 'm.id' )
+);
+
+/** The additional values of a bug of a WordPress user's tester, in their fields' order. */
+const ownBugAdditional = queryTemplate(
+	( db, values: { wpUserId: number; bugId: number } ) =>
+		db
+			.selectFrom( 'bug_additional_values as v' )
+			.innerJoin( 'bugs as b', 'b.id', 'v.bug_id' )
+			.innerJoin( 'testers as me', 'me.id', 'b.tester_id' )
+			.innerJoin(
+				'campaign_additional_fields as f',
+				'f.id',
+				'v.field_id'
+			)
+			.select( [ 'f.slug', 'f.name', 'v.value' ] )
+			.where( 'v.bug_id', '=', values.bugId )
+			.where( 'me.wp_user_id', '=', values.wpUserId )
+			.orderBy( 'f.position' )
+			.orderBy( 'f.id' )
+);
+
+/** The WordPress user of a bug's tester. */
+const bugOwner = queryTemplate( ( db, values: { bugId: number } ) =>
+	db
+		.selectFrom( 'bugs as b' )
+		.innerJoin( 'testers as t', 't.id', 'b.tester_id' )
+		.select( 't.wp_user_id' )
+		.where( 'b.id', '=', values.bugId )
+);
+
 export type BugsRepository = ReturnType< typeof createBugsRepository >;
 
 /**
@@ -79,85 +175,12 @@ export function createBugsRepository( db: Kysely< Database > ) {
 			bugId: number
 		): Promise< OwnBug | null | undefined > {
 			// A left join from the tester: no row is no tester, a row without a bug is someone else's or no bug.
-			const bugRead = db
-				.selectFrom( 'testers as me' )
-				.leftJoin( 'bugs as b', ( join ) =>
-					join
-						.onRef( 'b.tester_id', '=', 'me.id' )
-						.on( 'b.id', '=', bugId )
-				)
-				.leftJoin( 'campaigns as c', 'c.id', 'b.campaign_id' )
-				.leftJoin( 'campaign_tasks as t', 't.id', 'b.task_id' )
-				.leftJoin( 'tester_devices as d', 'd.id', 'b.tester_device_id' )
-				.leftJoin( 'device_models as dm', 'dm.id', 'd.model_id' )
-				.leftJoin(
-					'device_manufacturers as mf',
-					'mf.id',
-					'dm.manufacturer_id'
-				)
-				.leftJoin( 'pc_types as pc', 'pc.id', 'd.pc_type_id' )
-				.leftJoin( 'os_versions as ov', 'ov.id', 'd.os_version_id' )
-				.leftJoin( 'os_platforms as op', 'op.id', 'ov.platform_id' )
-				.select( [
-					'b.id',
-					'b.title',
-					'b.status_id',
-					'b.severity_id',
-					'b.type_id',
-					'b.replicability_id',
-					'b.campaign_id',
-					'c.title as campaign_title',
-					'b.task_id',
-					't.name as task_name',
-					'b.steps',
-					'b.expected',
-					'b.current',
-					'b.notes',
-					'b.occurred_at',
-					'b.created_at',
-					'b.updated_at',
-					'b.review_comment',
-					'd.id as device_id',
-					'd.device_type',
-					'dm.id as model_id',
-					'dm.name as model_name',
-					'mf.name as manufacturer_name',
-					'pc.name as pc_type_name',
-					'ov.id as os_version_id',
-					'ov.name as os_version_name',
-					'op.name as platform_name',
-				] )
-				.where( 'me.wp_user_id', '=', wpUserId )
-				.executeTakeFirst();
-			const mediaRead = db
-				.selectFrom( 'bug_media as m' )
-				.innerJoin( 'bugs as b', 'b.id', 'm.bug_id' )
-				.innerJoin( 'testers as me', 'me.id', 'b.tester_id' )
-				.select( [
-					'm.id',
-					'm.file_name',
-					'm.mime_type',
-					'm.storage_key',
-				] )
-				.where( 'm.bug_id', '=', bugId )
-				.where( 'me.wp_user_id', '=', wpUserId )
-				.orderBy( 'm.id' )
-				.execute();
-			const additionalRead = db
-				.selectFrom( 'bug_additional_values as v' )
-				.innerJoin( 'bugs as b', 'b.id', 'v.bug_id' )
-				.innerJoin( 'testers as me', 'me.id', 'b.tester_id' )
-				.innerJoin(
-					'campaign_additional_fields as f',
-					'f.id',
-					'v.field_id'
-				)
-				.select( [ 'f.slug', 'f.name', 'v.value' ] )
-				.where( 'v.bug_id', '=', bugId )
-				.where( 'me.wp_user_id', '=', wpUserId )
-				.orderBy( 'f.position' )
-				.orderBy( 'f.id' )
-				.execute();
+			const bugRead = ownBugRow.first( db, { wpUserId, bugId } );
+			const mediaRead = ownBugMedia.all( db, { wpUserId, bugId } );
+			const additionalRead = ownBugAdditional.all( db, {
+				wpUserId,
+				bugId,
+			} );
 			const [ row, media, additional ] = await Promise.all( [
 				bugRead,
 				mediaRead,
@@ -234,12 +257,7 @@ export function createBugsRepository( db: Kysely< Database > ) {
 		 * @return The bug; undefined when there is none.
 		 */
 		async findAny( bugId: number ): Promise< OwnBug | undefined > {
-			const owner = await db
-				.selectFrom( 'bugs as b' )
-				.innerJoin( 'testers as t', 't.id', 'b.tester_id' )
-				.select( 't.wp_user_id' )
-				.where( 'b.id', '=', bugId )
-				.executeTakeFirst();
+			const owner = await bugOwner.first( db, { bugId } );
 			if ( ! owner ) {
 				return undefined;
 			}

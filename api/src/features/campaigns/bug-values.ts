@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { IdName } from '../../contract/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import { toInteger } from '../../db/values.ts';
 
 /**
@@ -19,7 +20,7 @@ export interface CampaignBugValue {
  * list and code; the columns a task's row needs too (name, position) are null on them.
  *
  * @param db
- * @param campaignId
+ * @param campaignId A template's value: the campaign.
  */
 function bugValueRows( db: Kysely< Database >, campaignId: number ) {
 	const noName = sql< string | null >`null`.as( 'name' );
@@ -59,6 +60,49 @@ function bugValueRows( db: Kysely< Database >, campaignId: number ) {
 
 type BugValueRow = { list: string; code: number | string };
 
+/** The campaign's valid bug values. */
+const bugValues = queryTemplate( ( db, values: { campaignId: number } ) =>
+	bugValueRows( db, values.campaignId )
+);
+
+/** The campaign's valid bug values and its tasks, in the tasks' order. */
+const bugChoices = queryTemplate( ( db, values: { campaignId: number } ) =>
+	bugValueRows( db, values.campaignId )
+		.unionAll(
+			db
+				.selectFrom( 'campaign_tasks' )
+				.select( [
+					sql< string >`'task'`.as( 'list' ),
+					'id as code',
+					'name',
+					'position',
+				] )
+				.where( 'campaign_id', '=', values.campaignId )
+		)
+		// The whole union's order: the tasks' own (the values' position is null).
+		.orderBy( 'position' )
+		.orderBy( 'code' )
+);
+
+/** The campaign's additional fields, in their order. */
+const additionalFields = queryTemplate(
+	( db, values: { campaignId: number } ) =>
+		db
+			.selectFrom( 'campaign_additional_fields' )
+			.select( [
+				'id',
+				'slug',
+				'name',
+				'type',
+				'regex',
+				'error_message',
+				'options',
+			] )
+			.where( 'campaign_id', '=', values.campaignId )
+			.orderBy( 'position' )
+			.orderBy( 'id' )
+);
+
 const bugValuesOf = ( rows: BugValueRow[] ): CampaignBugValue[] =>
 	rows
 		.filter( ( row ) => row.list !== 'task' )
@@ -77,7 +121,7 @@ export async function campaignBugValues(
 	db: Kysely< Database >,
 	campaignId: number
 ): Promise< CampaignBugValue[] > {
-	return bugValuesOf( await bugValueRows( db, campaignId ).execute() );
+	return bugValuesOf( await bugValues.all( db, { campaignId } ) );
 }
 
 /**
@@ -92,22 +136,7 @@ export async function campaignBugChoices(
 	db: Kysely< Database >,
 	campaignId: number
 ): Promise< { values: CampaignBugValue[]; tasks: IdName[] } > {
-	const rows = await bugValueRows( db, campaignId )
-		.unionAll(
-			db
-				.selectFrom( 'campaign_tasks' )
-				.select( [
-					sql< string >`'task'`.as( 'list' ),
-					'id as code',
-					'name',
-					'position',
-				] )
-				.where( 'campaign_id', '=', campaignId )
-		)
-		// The whole union's order: the tasks' own (the values' position is null).
-		.orderBy( 'position' )
-		.orderBy( 'code' )
-		.execute();
+	const rows = await bugChoices.all( db, { campaignId } );
 	const tasks = rows
 		.filter( ( row ) => row.list === 'task' )
 		.map( ( row ) => ( {
@@ -152,21 +181,7 @@ export async function campaignAdditionalFields(
 	db: Kysely< Database >,
 	campaignId: number
 ): Promise< CampaignAdditionalField[] > {
-	const rows = await db
-		.selectFrom( 'campaign_additional_fields' )
-		.select( [
-			'id',
-			'slug',
-			'name',
-			'type',
-			'regex',
-			'error_message',
-			'options',
-		] )
-		.where( 'campaign_id', '=', campaignId )
-		.orderBy( 'position' )
-		.orderBy( 'id' )
-		.execute();
+	const rows = await additionalFields.all( db, { campaignId } );
 	return rows.map( ( field ) => ( {
 		id: toInteger( field.id ),
 		slug: field.slug,

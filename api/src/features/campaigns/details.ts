@@ -5,6 +5,7 @@ import type {
 	PayoutData,
 	ValidInvalid,
 } from '../../contract/index.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 import {
 	fromSqlDateTime,
@@ -98,53 +99,189 @@ const validInvalid = ( names: string[], valid: Set< number > ) => ( {
 	invalid: names.filter( ( _name, index ) => ! valid.has( index + 1 ) ),
 } );
 
-export function createCampaignDetailReads( db: Kysely< Database > ) {
-	/**
-	 * The campaign's page in `locale`, else English, else the first language it has one in, else empty.
-	 *
-	 * @param campaignId
-	 * @param column
-	 * @param locale
-	 */
-	const contentIn = (
-		campaignId: number,
-		column: 'manual_content' | 'preview_content',
-		locale: Locale
-	) =>
+/**
+ * The campaign's page in `locale`, else English, else the first language it has one in, else empty.
+ *
+ * @param db
+ * @param campaignId
+ * @param column
+ * @param locale
+ */
+const contentIn = (
+	db: Kysely< Database >,
+	campaignId: number,
+	column: 'manual_content' | 'preview_content',
+	locale: Locale
+) =>
+	db
+		.selectFrom( 'campaign_contents as cc' )
+		.select( `cc.${ column }` )
+		.where( 'cc.campaign_id', '=', campaignId )
+		.where( `cc.${ column }`, 'is not', null )
+		.where( `cc.${ column }`, '<>', '' )
+		.orderBy(
+			sql`case cc.language_code when ${ locale } then 0 when 'en' then 1 else 2 end`
+		)
+		.orderBy( 'cc.language_code' )
+		.limit( 1 );
+
+/**
+ * The campaign with its type; each page selects its further columns of `c` onto it.
+ *
+ * @param db
+ * @param campaignId
+ */
+const campaignRow = ( db: Kysely< Database >, campaignId: number ) =>
+	db
+		.selectFrom( 'campaigns as c' )
+		.innerJoin( 'campaign_types as t', 't.id', 'c.campaign_type_id' )
+		.select( [
+			'c.id',
+			'c.title',
+			'c.start_date',
+			'c.end_date',
+			'c.tl_name',
+			'c.tl_email',
+			't.id as type_id',
+			't.name as type_name',
+			't.icon as type_icon',
+		] )
+		.where( 'c.id', '=', campaignId );
+
+/** The preview page's campaign with its type, its preview content in a locale and whether it asks questions. */
+const previewRow = queryTemplate(
+	( db, values: { campaignId: number; locale: Locale } ) =>
+		campaignRow( db, values.campaignId ).select( ( eb ) => [
+			contentIn(
+				db,
+				values.campaignId,
+				'preview_content',
+				values.locale
+			).as( 'content' ),
+			eb
+				.exists(
+					eb
+						.selectFrom( 'preselection_questions as q' )
+						.select( 'q.id' )
+						.where( 'q.campaign_id', '=', values.campaignId )
+				)
+				.as( 'has_form' ),
+		] )
+);
+
+/** The manual page's campaign with its type, its manual in a locale and the tester's bugs of it per status. */
+const manualRow = queryTemplate(
+	(
+		db,
+		values: { testerId: number; campaignId: number; locale: Locale }
+	) => {
+		// The tester's bugs of the campaign per status, beside the campaign's row: four counts through the
+		// tester's index, one statement fewer than a grouped read of them.
+		const bugsWith = ( status: number, as: string ) =>
+			sql<
+				number | string
+			>`(select count(*) from bugs b where b.tester_id = ${ values.testerId } and b.campaign_id = c.id and b.status_id = ${ status })`.as(
+				as
+			);
+		return campaignRow( db, values.campaignId ).select( [
+			'c.close_date',
+			'c.has_bug_form',
+			'c.has_bug_parade',
+			'c.minimum_media',
+			'c.title_rule',
+			'c.valid_file_extensions',
+			'c.language_code',
+			'c.language_message',
+			contentIn(
+				db,
+				values.campaignId,
+				'manual_content',
+				values.locale
+			).as( 'manual' ),
+			bugsWith( 1, 'bugs_refused' ),
+			bugsWith( 2, 'bugs_approved' ),
+			bugsWith( 3, 'bugs_pending' ),
+			bugsWith( 4, 'bugs_need_review' ),
+		] );
+	}
+);
+
+/** The kinds of device a campaign accepts, each with its platform's name (null for every platform). */
+const acceptedDeviceRows = queryTemplate(
+	( db, values: { campaignId: number } ) =>
 		db
-			.selectFrom( 'campaign_contents as cc' )
-			.select( `cc.${ column }` )
-			.where( 'cc.campaign_id', '=', campaignId )
-			.where( `cc.${ column }`, 'is not', null )
-			.where( `cc.${ column }`, '<>', '' )
-			.orderBy(
-				sql`case cc.language_code when ${ locale } then 0 when 'en' then 1 else 2 end`
+			.selectFrom( 'campaign_accepted_devices as d' )
+			.leftJoin( 'os_platforms as p', 'p.id', 'd.os_platform_id' )
+			.select( [ 'd.device_type', 'p.name' ] )
+			.where( 'd.campaign_id', '=', values.campaignId )
+			.orderBy( 'd.device_type' )
+			.orderBy( 'p.name' )
+);
+
+/** What a campaign pays, in cents, and its points. */
+const payoutRow = queryTemplate( ( db, values: { campaignId: number } ) =>
+	db
+		.selectFrom( 'campaigns' )
+		.select( [
+			'complete_bonus_cents',
+			'minimum_bugs',
+			'percent_usecases',
+			'payout_limit_cents',
+			'critical_bug_payout_cents',
+			'high_bug_payout_cents',
+			'medium_bug_payout_cents',
+			'low_bug_payout_cents',
+			'top_tester_bonus_cents',
+			'campaign_pts',
+		] )
+		.where( 'id', '=', values.campaignId )
+);
+
+/** A campaign's tasks in their order with a tester's status of each (null without a row). */
+const taskRows = queryTemplate(
+	( db, values: { testerId: number; campaignId: number } ) =>
+		db
+			.selectFrom( 'campaign_tasks as t' )
+			.leftJoin( 'tester_tasks as p', ( join ) =>
+				join
+					.onRef( 'p.task_id', '=', 't.id' )
+					.on( 'p.tester_id', '=', values.testerId )
 			)
-			.orderBy( 'cc.language_code' )
-			.limit( 1 );
-
-	/**
-	 * The campaign with its type; each page selects its further columns of `c` onto it.
-	 *
-	 * @param campaignId
-	 */
-	const campaignRow = ( campaignId: number ) =>
-		db
-			.selectFrom( 'campaigns as c' )
-			.innerJoin( 'campaign_types as t', 't.id', 'c.campaign_type_id' )
 			.select( [
-				'c.id',
-				'c.title',
-				'c.start_date',
-				'c.end_date',
-				'c.tl_name',
-				'c.tl_email',
-				't.id as type_id',
-				't.name as type_name',
-				't.icon as type_icon',
+				't.id',
+				't.name',
+				't.content',
+				't.can_upload_media',
+				'p.status',
 			] )
-			.where( 'c.id', '=', campaignId );
+			.where( 't.campaign_id', '=', values.campaignId )
+			.orderBy( 't.position' )
+			.orderBy( 't.id' )
+);
 
+/** Sets an application's contract acceptance time, unless it has one. */
+const acceptContract = queryTemplate(
+	( db, values: { applicationId: number; startedAt: string } ) =>
+		db
+			.updateTable( 'applications' )
+			.set( {
+				contract_accepted_at: values.startedAt,
+				updated_at: values.startedAt,
+			} )
+			.where( 'id', '=', values.applicationId )
+			.where( 'contract_accepted_at', 'is', null )
+);
+
+/** An application's contract acceptance time. */
+const contractAcceptedAt = queryTemplate(
+	( db, values: { applicationId: number } ) =>
+		db
+			.selectFrom( 'applications' )
+			.select( 'contract_accepted_at' )
+			.where( 'id', '=', values.applicationId )
+);
+
+export function createCampaignDetailReads( db: Kysely< Database > ) {
 	/**
 	 * The kinds of device the campaign accepts: "all" for a kind listed without a platform, else its platforms.
 	 *
@@ -153,14 +290,7 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 	async function acceptedDevices(
 		campaignId: number
 	): Promise< AcceptedDevices > {
-		const rows = await db
-			.selectFrom( 'campaign_accepted_devices as d' )
-			.leftJoin( 'os_platforms as p', 'p.id', 'd.os_platform_id' )
-			.select( [ 'd.device_type', 'p.name' ] )
-			.where( 'd.campaign_id', '=', campaignId )
-			.orderBy( 'd.device_type' )
-			.orderBy( 'p.name' )
-			.execute();
+		const rows = await acceptedDeviceRows.all( db, { campaignId } );
 		const accepted: AcceptedDevices = {};
 		for ( const row of rows ) {
 			const kind = KIND_OF_TYPE.get( toInteger( row.device_type ) );
@@ -214,21 +344,7 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 			locale: Locale
 		): Promise< CampaignPreviewRead > {
 			const [ row, accepted ] = await Promise.all( [
-				campaignRow( campaignId )
-					.select( ( eb ) => [
-						contentIn( campaignId, 'preview_content', locale ).as(
-							'content'
-						),
-						eb
-							.exists(
-								eb
-									.selectFrom( 'preselection_questions as q' )
-									.select( 'q.id' )
-									.where( 'q.campaign_id', '=', campaignId )
-							)
-							.as( 'has_form' ),
-					] )
-					.executeTakeFirstOrThrow(),
+				previewRow.firstOrThrow( db, { campaignId, locale } ),
 				acceptedDevices( campaignId ),
 			] );
 			return {
@@ -250,34 +366,8 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 			campaignId: number,
 			locale: Locale
 		): Promise< CampaignManualRead > {
-			// The tester's bugs of the campaign per status, beside the campaign's row: four counts through the
-			// tester's index, one statement fewer than a grouped read of them.
-			const bugsWith = ( status: number, as: string ) =>
-				sql<
-					number | string
-				>`(select count(*) from bugs b where b.tester_id = ${ testerId } and b.campaign_id = c.id and b.status_id = ${ status })`.as(
-					as
-				);
 			const [ row, accepted, choices, fields ] = await Promise.all( [
-				campaignRow( campaignId )
-					.select( [
-						'c.close_date',
-						'c.has_bug_form',
-						'c.has_bug_parade',
-						'c.minimum_media',
-						'c.title_rule',
-						'c.valid_file_extensions',
-						'c.language_code',
-						'c.language_message',
-						contentIn( campaignId, 'manual_content', locale ).as(
-							'manual'
-						),
-						bugsWith( 1, 'bugs_refused' ),
-						bugsWith( 2, 'bugs_approved' ),
-						bugsWith( 3, 'bugs_pending' ),
-						bugsWith( 4, 'bugs_need_review' ),
-					] )
-					.executeTakeFirstOrThrow(),
+				manualRow.firstOrThrow( db, { testerId, campaignId, locale } ),
 				acceptedDevices( campaignId ),
 				campaignBugChoices( db, campaignId ),
 				campaignAdditionalFields( db, campaignId ),
@@ -333,22 +423,7 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 		 * @param campaignId
 		 */
 		async payout( campaignId: number ): Promise< PayoutData > {
-			const row = await db
-				.selectFrom( 'campaigns' )
-				.select( [
-					'complete_bonus_cents',
-					'minimum_bugs',
-					'percent_usecases',
-					'payout_limit_cents',
-					'critical_bug_payout_cents',
-					'high_bug_payout_cents',
-					'medium_bug_payout_cents',
-					'low_bug_payout_cents',
-					'top_tester_bonus_cents',
-					'campaign_pts',
-				] )
-				.where( 'id', '=', campaignId )
-				.executeTakeFirstOrThrow();
+			const row = await payoutRow.firstOrThrow( db, { campaignId } );
 			return {
 				campaign_complete_bonus_eur: euros( row.complete_bonus_cents ),
 				minimum_bugs: toInteger( row.minimum_bugs ),
@@ -373,24 +448,7 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 			testerId: number,
 			campaignId: number
 		): Promise< CampaignTask[] > {
-			const rows = await db
-				.selectFrom( 'campaign_tasks as t' )
-				.leftJoin( 'tester_tasks as p', ( join ) =>
-					join
-						.onRef( 'p.task_id', '=', 't.id' )
-						.on( 'p.tester_id', '=', testerId )
-				)
-				.select( [
-					't.id',
-					't.name',
-					't.content',
-					't.can_upload_media',
-					'p.status',
-				] )
-				.where( 't.campaign_id', '=', campaignId )
-				.orderBy( 't.position' )
-				.orderBy( 't.id' )
-				.execute();
+			const rows = await taskRows.all( db, { testerId, campaignId } );
 			return rows.map( ( row ) => ( {
 				id: toInteger( row.id ),
 				name: row.name,
@@ -412,24 +470,17 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 			now = new Date()
 		): Promise< string > {
 			const startedAt = toSqlDateTime( now );
-			const { numUpdatedRows } = await db
-				.updateTable( 'applications' )
-				.set( {
-					contract_accepted_at: startedAt,
-					updated_at: startedAt,
-				} )
-				.where( 'id', '=', applicationId )
-				.where( 'contract_accepted_at', 'is', null )
-				.executeTakeFirstOrThrow();
-			if ( numUpdatedRows > 0n ) {
+			const { numAffectedRows } = await acceptContract.run( db, {
+				applicationId,
+				startedAt,
+			} );
+			if ( ( numAffectedRows ?? 0n ) > 0n ) {
 				return fromSqlDateTime( startedAt );
 			}
 			// A start at the same moment came first: its time is the one kept.
-			const row = await db
-				.selectFrom( 'applications' )
-				.select( 'contract_accepted_at' )
-				.where( 'id', '=', applicationId )
-				.executeTakeFirstOrThrow();
+			const row = await contractAcceptedAt.firstOrThrow( db, {
+				applicationId,
+			} );
 			return fromSqlDateTime( row.contract_accepted_at ?? startedAt );
 		},
 	};

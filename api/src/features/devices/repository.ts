@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Device, PcType } from '../../contract/index.ts';
 import { isMysql } from '../../db/engine.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { fromSqlDateTime, toInteger, toSqlDateTime } from '../../db/values.ts';
@@ -49,9 +50,9 @@ export type DevicesRepository = ReturnType< typeof createDevicesRepository >;
 type Executor = Kysely< Database > | Transaction< Database >;
 
 /**
- * The tester's enabled devices with their model (or PC type) and OS version, oldest first, read from the token's
- * WordPress user in one statement: a left join from the tester, so a tester without devices still answers a row
- * (whose device columns are null) and no row at all means no tester.
+ * The statement of the tester's enabled devices with their model (or PC type) and OS version, oldest first, read
+ * from the token's WordPress user in one statement: a left join from the tester, so a tester without devices still
+ * answers a row (whose device columns are null) and no row at all means no tester. Run by the templates below.
  *
  * @param executor
  * @param wpUserId
@@ -89,11 +90,21 @@ function devicesOf( executor: Executor, wpUserId: number, deviceId?: number ) {
 			'p.name as platform',
 		] )
 		.where( 'me.wp_user_id', '=', wpUserId )
-		.orderBy( 'd.id' )
-		.execute();
+		.orderBy( 'd.id' );
 }
 
-type DeviceRow = Awaited< ReturnType< typeof devicesOf > >[ number ];
+/** A WordPress user's tester and their enabled devices (`devicesOf`). */
+const devicesOfUser = queryTemplate( ( db, values: { wpUserId: number } ) =>
+	devicesOf( db, values.wpUserId )
+);
+
+/** A WordPress user's tester and one enabled device of theirs (`devicesOf`). */
+const deviceOfUser = queryTemplate(
+	( db, values: { wpUserId: number; deviceId: number } ) =>
+		devicesOf( db, values.wpUserId, values.deviceId )
+);
+
+type DeviceRow = Awaited< ReturnType< typeof devicesOfUser.all > >[ number ];
 
 /**
  * A device row as the contract's Device.
@@ -226,7 +237,9 @@ export function createDevicesRepository( db: Kysely< Database > ) {
 		async list(
 			wpUserId: number
 		): Promise< OwnerAnd< Device[] > | undefined > {
-			return ownerAndDevices( await devicesOf( db, wpUserId ) );
+			return ownerAndDevices(
+				await devicesOfUser.all( db, { wpUserId } )
+			);
 		},
 
 		/**
@@ -241,7 +254,7 @@ export function createDevicesRepository( db: Kysely< Database > ) {
 			deviceId: number
 		): Promise< OwnerAnd< Device | null > | undefined > {
 			const found = ownerAndDevices(
-				await devicesOf( db, wpUserId, deviceId )
+				await deviceOfUser.all( db, { wpUserId, deviceId } )
 			);
 			return found && { ...found, answer: found.answer[ 0 ] ?? null };
 		},

@@ -4,6 +4,7 @@ import type {
 	FiscalProfilesTable,
 	FiscalType,
 } from '../../db/schema.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import { toDateOnly, toSqlDateTime } from '../../db/values.ts';
 
 export type StoredFiscalStatus = 'verified' | 'unverified';
@@ -114,6 +115,16 @@ function toColumns( record: FiscalRecord ) {
 	};
 }
 
+/** A tester's fiscal profile with the tester's name, surname and birth date. */
+const profileOfTester = queryTemplate( ( db, values: { testerId: number } ) =>
+	db
+		.selectFrom( 'fiscal_profiles as f' )
+		.innerJoin( 'testers as t', 't.id', 'f.tester_id' )
+		.selectAll( 'f' )
+		.select( [ 't.name', 't.surname', 't.birth_date' ] )
+		.where( 'f.tester_id', '=', values.testerId )
+);
+
 export type FiscalRepository = ReturnType< typeof createFiscalRepository >;
 
 /**
@@ -124,13 +135,7 @@ export type FiscalRepository = ReturnType< typeof createFiscalRepository >;
  */
 export function createFiscalRepository( db: Kysely< Database > ) {
 	const find = async ( testerId: number ) => {
-		const row = await db
-			.selectFrom( 'fiscal_profiles as f' )
-			.innerJoin( 'testers as t', 't.id', 'f.tester_id' )
-			.selectAll( 'f' )
-			.select( [ 't.name', 't.surname', 't.birth_date' ] )
-			.where( 'f.tester_id', '=', testerId )
-			.executeTakeFirst();
+		const row = await profileOfTester.first( db, { testerId } );
 		return row ? toProfile( row ) : undefined;
 	};
 

@@ -6,6 +6,7 @@ import type {
 	UserAdditional,
 } from '../../contract/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import { toInteger } from '../../db/values.ts';
 import {
 	presentCertification,
@@ -39,19 +40,37 @@ export const EXTRA_FIELDS: readonly ExtraField[] = [
 	'education',
 ];
 
+type LookupTable = 'employments' | 'education_levels';
+
+const selectLookup = (
+	db: Kysely< Database >,
+	table: LookupTable,
+	values: { id: number }
+) =>
+	db
+		.selectFrom( table )
+		.select( [ 'id', 'name' ] )
+		.where( 'id', '=', values.id );
+
+/** The entry of the employments or the education list whose id is the value (the profession, the education). */
+const lookupBy = {
+	employments: queryTemplate( ( db, values: { id: number } ) =>
+		selectLookup( db, 'employments', values )
+	),
+	education_levels: queryTemplate( ( db, values: { id: number } ) =>
+		selectLookup( db, 'education_levels', values )
+	),
+};
+
 async function lookupName(
 	db: Kysely< Database >,
-	table: 'employments' | 'education_levels',
+	table: LookupTable,
 	id: number | null
 ): Promise< IdName | null > {
 	if ( id === null ) {
 		return null;
 	}
-	const row = await db
-		.selectFrom( table )
-		.select( [ 'id', 'name' ] )
-		.where( 'id', '=', id )
-		.executeTakeFirst();
+	const row = await lookupBy[ table ].first( db, { id } );
 	return row ? { id: toInteger( row.id ), name: row.name } : null;
 }
 

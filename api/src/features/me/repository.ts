@@ -185,6 +185,81 @@ const testerWithRank = queryTemplate(
 			.where( 'testers.wp_user_id', '=', values.wpUserId )
 );
 
+/** Ends a tester's sessions: sets the time before which their bearer tokens are refused. */
+const endSessionsOf = queryTemplate(
+	( db, values: { id: number; validFrom: string } ) =>
+		db
+			.updateTable( 'testers' )
+			.set( { sessions_valid_from: values.validFrom } )
+			.where( 'id', '=', values.id )
+);
+
+/** Adds the sign-up form's details to the tester the reconciliation wrote for a WordPress user and email. */
+const completeRepairedRow = queryTemplate(
+	(
+		db,
+		values: {
+			wpUserId: number;
+			email: string;
+			birthDate: string | null;
+			country: string | null;
+			referralCode: string | null;
+			updatedAt: string;
+		}
+	) =>
+		db
+			.updateTable( 'testers' )
+			.set( {
+				birth_date: values.birthDate,
+				country: values.country,
+				referral_code: values.referralCode,
+				updated_at: values.updatedAt,
+			} )
+			.where( 'wp_user_id', '=', values.wpUserId )
+			.where( 'email', '=', values.email )
+			.where( 'birth_date', 'is', null )
+);
+
+/** The id of a tester other than the given one with this email. */
+const otherTesterWithEmail = queryTemplate(
+	( db, values: { email: string; id: number } ) =>
+		db
+			.selectFrom( 'testers' )
+			.select( 'id' )
+			.where( 'email', '=', values.email )
+			.where( 'id', '<>', values.id )
+);
+
+/** Inserts a new tester's row. */
+const insertTesterRow = queryTemplate(
+	(
+		db,
+		values: {
+			wpUserId: number;
+			email: string;
+			name: string;
+			surname: string;
+			birthDate: string | null;
+			country: string | null;
+			referralCode: string | null;
+			now: string;
+		}
+	) =>
+		db.insertInto( 'testers' ).values( {
+			wp_user_id: values.wpUserId,
+			email: values.email,
+			name: values.name,
+			surname: values.surname,
+			birth_date: values.birthDate,
+			country: values.country,
+			referral_code: values.referralCode,
+			onboarding_completed: fromBoolean( false ),
+			is_verified: fromBoolean( false ),
+			created_at: values.now,
+			updated_at: values.now,
+		} )
+);
+
 const findById = async ( executor: Kysely< Database >, id: number ) =>
 	toTesterOrNone( await testerBy.id.first( executor, { value: id } ) );
 
@@ -265,11 +340,10 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			id: number,
 			now: Date = new Date()
 		): Promise< void > {
-			await db
-				.updateTable( 'testers' )
-				.set( { sessions_valid_from: toSqlDateTime( now ) } )
-				.where( 'id', '=', id )
-				.execute();
+			await endSessionsOf.run( db, {
+				id,
+				validFrom: toSqlDateTime( now ),
+			} );
 		},
 
 		/**
@@ -308,18 +382,14 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			>
 		): Promise< Tester | undefined > {
 			const email = normaliseEmail( details.email );
-			await db
-				.updateTable( 'testers' )
-				.set( {
-					birth_date: details.birthDate ?? null,
-					country: details.country ?? null,
-					referral_code: details.referralCode ?? null,
-					updated_at: toSqlDateTime(),
-				} )
-				.where( 'wp_user_id', '=', wpUserId )
-				.where( 'email', '=', email )
-				.where( 'birth_date', 'is', null )
-				.execute();
+			await completeRepairedRow.run( db, {
+				wpUserId,
+				email,
+				birthDate: details.birthDate ?? null,
+				country: details.country ?? null,
+				referralCode: details.referralCode ?? null,
+				updatedAt: toSqlDateTime(),
+			} );
 			const tester = toTesterOrNone(
 				await testerBy.wpUserId.first( db, { value: wpUserId } )
 			);
@@ -333,12 +403,10 @@ export function createTestersRepository( db: Kysely< Database > ) {
 		 * @param id
 		 */
 		async emailTakenByOther( email: string, id: number ) {
-			const row = await db
-				.selectFrom( 'testers' )
-				.select( 'id' )
-				.where( 'email', '=', normaliseEmail( email ) )
-				.where( 'id', '<>', id )
-				.executeTakeFirst();
+			const row = await otherTesterWithEmail.first( db, {
+				email: normaliseEmail( email ),
+				id,
+			} );
 			return row !== undefined;
 		},
 
@@ -456,22 +524,16 @@ async function insertTester(
 	const email = normaliseEmail( input.email );
 	let insertId: bigint | undefined;
 	try {
-		( { insertId } = await executor
-			.insertInto( 'testers' )
-			.values( {
-				wp_user_id: input.wpUserId,
-				email,
-				name: input.name,
-				surname: input.surname,
-				birth_date: input.birthDate ?? null,
-				country: input.country ?? null,
-				referral_code: input.referralCode ?? null,
-				onboarding_completed: fromBoolean( false ),
-				is_verified: fromBoolean( false ),
-				created_at: now,
-				updated_at: now,
-			} )
-			.executeTakeFirstOrThrow() );
+		( { insertId } = await insertTesterRow.run( executor, {
+			wpUserId: input.wpUserId,
+			email,
+			name: input.name,
+			surname: input.surname,
+			birthDate: input.birthDate ?? null,
+			country: input.country ?? null,
+			referralCode: input.referralCode ?? null,
+			now,
+		} ) );
 	} catch ( error ) {
 		throw isUniqueViolation( error )
 			? new DuplicateTesterError( { cause: error } )

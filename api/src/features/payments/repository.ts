@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Compilable, Kysely, Selectable, Transaction } from 'kysely';
 import type {
 	Booty,
 	BootyDetailPage,
@@ -7,6 +7,7 @@ import type {
 	QueryOf,
 } from '../../contract/index.ts';
 import { isMysql } from '../../db/engine.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database, PaymentRequestsTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import {
@@ -74,6 +75,48 @@ const BOOTY_SORT = {
 	gross: 'b.gross_cents',
 } as const;
 
+type Direction = 'asc' | 'desc';
+
+/**
+ * One query template per order of a list, a sort of `sorts` (its column) and a direction, since the order is the
+ * statement's shape; answers the template of a sort and a direction.
+ *
+ * @param sorts The list's sorts, each with its column.
+ * @param build The list's query in the order of `column` and `direction`.
+ */
+function templatesBySort<
+	Sort extends string,
+	Column,
+	Values extends object,
+	Row,
+>(
+	sorts: Record< Sort, Column >,
+	build: (
+		db: Kysely< Database >,
+		values: Values,
+		column: Column,
+		direction: Direction
+	) => Compilable< Row >
+) {
+	const templateOf = ( column: Column, direction: Direction ) =>
+		queryTemplate( ( db, values: Values ) =>
+			build( db, values, column, direction )
+		);
+	const templates = new Map< string, ReturnType< typeof templateOf > >();
+	for ( const [ sort, column ] of Object.entries( sorts ) as Array<
+		[ Sort, Column ]
+	> ) {
+		for ( const direction of [ 'asc', 'desc' ] as const ) {
+			templates.set(
+				`${ sort } ${ direction }`,
+				templateOf( column, direction )
+			);
+		}
+	}
+	return ( sort: Sort, direction: Direction ) =>
+		templates.get( `${ sort } ${ direction }` )!;
+}
+
 /**
  * Amounts in currency units, converted from the stored cents here and nowhere earlier.
  *
@@ -139,6 +182,256 @@ function toPaymentRow( row: StoredRequest ): PaymentRow {
 	};
 }
 
+const selectRequests = ( db: Kysely< Database > ) =>
+	db
+		.selectFrom( 'payment_requests as p' )
+		.select( [
+			'p.id',
+			'p.status',
+			'p.method',
+			'p.paypal_email',
+			'p.iban',
+			'p.amount_gross_cents',
+			'p.amount_net_cents',
+			'p.currency',
+			'p.paid_at',
+			'p.receipt_path',
+		] );
+
+/** The tester of a WordPress user and their number of requests (kept by 0021's triggers). */
+const testerWithRequestCount = queryTemplate(
+	( db, values: { wpUserId: number } ) =>
+		db
+			.selectFrom( 'testers as t' )
+			.innerJoin( 'tester_counts as c', 'c.tester_id', 't.id' )
+			.select( [ 't.id', 'c.payment_requests' ] )
+			.where( 't.wp_user_id', '=', values.wpUserId )
+);
+
+/** The tester's request still processing (none or one, by its unique index). */
+const openRequest = queryTemplate( ( db, values: { testerId: number } ) =>
+	selectRequests( db ).where( 'p.open_tester_id', '=', values.testerId )
+);
+
+/** A page of the tester's paid requests, by paid date. */
+const paidRequestsPage = templatesBySort(
+	{ paidDate: 'p.paid_at' } as const,
+	(
+		db,
+		values: { testerId: number; limit: number; offset: number },
+		column,
+		direction
+	) =>
+		selectRequests( db )
+			.where( 'p.tester_id', '=', values.testerId )
+			.where( 'p.paid_at', 'is not', null )
+			.orderBy( column, direction )
+			.orderBy( 'p.id', direction )
+			.limit( values.limit )
+			.offset( values.offset )
+);
+
+/** A page of the tester's requests in an order of PAYMENT_SORT. */
+const requestsPage = templatesBySort(
+	PAYMENT_SORT,
+	(
+		db,
+		values: { testerId: number; limit: number; offset: number },
+		column,
+		direction
+	) =>
+		selectRequests( db )
+			.where( 'p.tester_id', '=', values.testerId )
+			.orderBy( column, direction )
+			.orderBy( 'p.id', direction )
+			.limit( values.limit )
+			.offset( values.offset )
+);
+
+/** The tester of a WordPress user, their request of an id (null when not theirs) and its number of entries. */
+const requestOfTester = queryTemplate(
+	( db, values: { wpUserId: number; paymentId: number } ) =>
+		db
+			.selectFrom( 'testers as me' )
+			.leftJoin( 'payment_requests as p', ( join ) =>
+				join
+					.onRef( 'p.tester_id', '=', 'me.id' )
+					.on( 'p.id', '=', values.paymentId )
+			)
+			.select( [
+				'p.id',
+				( eb ) =>
+					eb
+						.selectFrom( 'booty_entries as n' )
+						.whereRef( 'n.payment_request_id', '=', 'p.id' )
+						.select( eb.fn.countAll< number | string >().as( 'n' ) )
+						.as( 'total' ),
+			] )
+			.where( 'me.wp_user_id', '=', values.wpUserId )
+);
+
+/** A page of the booty entries a request pays, in an order of ITEM_SORT. */
+const itemsPage = templatesBySort(
+	ITEM_SORT,
+	(
+		db,
+		values: { paymentId: number; limit: number; offset: number },
+		column,
+		direction
+	) =>
+		db
+			.selectFrom( 'booty_entries as b' )
+			.select( [
+				'b.id',
+				'b.name',
+				'b.activity_id',
+				'b.attributed_at',
+				'b.gross_cents',
+				'b.currency',
+			] )
+			.where( 'b.payment_request_id', '=', values.paymentId )
+			.orderBy( column, direction )
+			.orderBy( 'b.id', direction )
+			.limit( values.limit )
+			.offset( values.offset )
+);
+
+/** A page of the pending booty entries of a WordPress user's tester with their number, in an order of BOOTY_SORT. */
+const pendingPage = templatesBySort(
+	BOOTY_SORT,
+	(
+		db,
+		values: { wpUserId: number; limit: number; offset: number },
+		column,
+		direction
+	) =>
+		db
+			.selectFrom( 'testers as me' )
+			.innerJoin( 'booty_entries as b', 'b.tester_id', 'me.id' )
+			.where( 'me.wp_user_id', '=', values.wpUserId )
+			.where( 'b.payment_request_id', 'is', null )
+			.select( ( eb ) => [
+				'b.id',
+				'b.name',
+				'b.activity_id',
+				'b.attributed_at',
+				'b.gross_cents',
+				'b.net_cents',
+				'b.currency',
+				eb.fn.countAll< number | string >().over().as( 'total' ),
+			] )
+			.orderBy( column, direction )
+			.orderBy( 'b.id', direction )
+			.limit( values.limit )
+			.offset( values.offset )
+);
+
+/** The number of pending booty entries of a WordPress user's tester. */
+const pendingCount = queryTemplate( ( db, values: { wpUserId: number } ) =>
+	db
+		.selectFrom( 'testers as me' )
+		.select( ( eb ) =>
+			eb
+				.selectFrom( 'booty_entries as n' )
+				.whereRef( 'n.tester_id', '=', 'me.id' )
+				.where( 'n.payment_request_id', 'is', null )
+				.select( eb.fn.countAll< number | string >().as( 'n' ) )
+				.as( 'total' )
+		)
+		.where( 'me.wp_user_id', '=', values.wpUserId )
+);
+
+/**
+ * Reads on MariaDB that lock what they read until the transaction ends; SQLite's transactions hold the whole
+ * database (begin immediate), so nothing more is needed there. A template built with it has a statement per
+ * engine, as it is compiled once per database.
+ *
+ * @param db
+ * @param query
+ */
+const locking = < Query extends { forUpdate: () => Query } >(
+	db: Kysely< Database >,
+	query: Query
+): Query => ( isMysql( db ) ? query.forUpdate() : query );
+
+/** A tester's threshold, fiscal profile and open request, for a new request; on MariaDB it locks the tester's row. */
+const testerForRequest = queryTemplate( ( db, values: { testerId: number } ) =>
+	locking(
+		db,
+		db
+			.selectFrom( 'testers as t' )
+			.leftJoin( 'fiscal_profiles as f', 'f.tester_id', 't.id' )
+			.leftJoin( 'payment_requests as p', 'p.open_tester_id', 't.id' )
+			.select( [
+				't.booty_threshold_cents',
+				'f.status as fiscalStatus',
+				'f.type as fiscalType',
+				'p.id as openId',
+			] )
+			.where( 't.id', '=', values.testerId )
+	)
+);
+
+/** A tester's pending booty entries, for a new request; locked on MariaDB. */
+const pendingEntries = queryTemplate( ( db, values: { testerId: number } ) =>
+	locking(
+		db,
+		db
+			.selectFrom( 'booty_entries' )
+			.select( [ 'id', 'gross_cents', 'currency' ] )
+			.where( 'tester_id', '=', values.testerId )
+			.where( 'payment_request_id', 'is', null )
+	)
+);
+
+/** Inserts a new request, processing. */
+const insertRequest = queryTemplate(
+	(
+		db,
+		values: {
+			testerId: number;
+			method: PaymentMethodInput[ 'type' ];
+			paypalEmail: string | null;
+			accountHolder: string | null;
+			iban: string | null;
+			grossCents: number;
+			netCents: number;
+			currency: string;
+			requestedAt: string;
+		}
+	) =>
+		db.insertInto( 'payment_requests' ).values( {
+			tester_id: values.testerId,
+			method: values.method,
+			paypal_email: values.paypalEmail,
+			account_holder: values.accountHolder,
+			iban: values.iban,
+			status: 'processing',
+			amount_gross_cents: values.grossCents,
+			amount_net_cents: values.netCents,
+			currency: values.currency,
+			requested_at: values.requestedAt,
+		} )
+);
+
+/** Attaches a tester's pending booty entries to a request. */
+const attachPending = queryTemplate(
+	( db, values: { requestId: number; testerId: number } ) =>
+		db
+			.updateTable( 'booty_entries' )
+			.set( { payment_request_id: values.requestId } )
+			.where( 'tester_id', '=', values.testerId )
+			.where( 'payment_request_id', 'is', null )
+);
+
+/** Zeroes a tester's pending booty amounts. */
+const clearPendingBooty = queryTemplate( ( db, values: { testerId: number } ) =>
+	db
+		.updateTable( 'testers' )
+		.set( { pending_booty_gross_cents: 0, pending_booty_net_cents: 0 } )
+		.where( 'id', '=', values.testerId )
+);
+
 export type PaymentsRepository = ReturnType< typeof createPaymentsRepository >;
 
 /**
@@ -158,30 +451,9 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 	 * @param wpUserId
 	 */
 	const pendingCountOf = async ( wpUserId: number ) => {
-		const row = await db
-			.selectFrom( 'testers as me' )
-			.select( ( eb ) =>
-				eb
-					.selectFrom( 'booty_entries as n' )
-					.whereRef( 'n.tester_id', '=', 'me.id' )
-					.where( 'n.payment_request_id', 'is', null )
-					.select( eb.fn.countAll< number | string >().as( 'n' ) )
-					.as( 'total' )
-			)
-			.where( 'me.wp_user_id', '=', wpUserId )
-			.executeTakeFirst();
+		const row = await pendingCount.first( db, { wpUserId } );
 		return row && toInteger( row.total ?? 0 );
 	};
-
-	/**
-	 * Reads on MariaDB that lock what they read until the transaction ends; SQLite's transactions hold the whole
-	 * database (begin immediate), so nothing more is needed there.
-	 *
-	 * @param query
-	 */
-	const locking = < Query extends { forUpdate: () => Query } >(
-		query: Query
-	): Query => ( isMysql( db ) ? query.forUpdate() : query );
 
 	/**
 	 * The checks and the writes of a new request, in the caller's transaction.
@@ -199,32 +471,14 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 	): Promise< CreatedPayment | PaymentRefusal > {
 		// The tester's row, fiscal profile and open request in one read. On MariaDB it locks the tester's row, so two
 		// requests of one tester queue here and the second sees the first's request.
-		const tester = await locking(
-			trx
-				.selectFrom( 'testers as t' )
-				.leftJoin( 'fiscal_profiles as f', 'f.tester_id', 't.id' )
-				.leftJoin( 'payment_requests as p', 'p.open_tester_id', 't.id' )
-				.select( [
-					't.booty_threshold_cents',
-					'f.status as fiscalStatus',
-					'f.type as fiscalType',
-					'p.id as openId',
-				] )
-				.where( 't.id', '=', testerId )
-		).executeTakeFirst();
+		const tester = await testerForRequest.first( trx, { testerId } );
 		if ( ! tester || tester.fiscalStatus !== 'verified' ) {
 			return 'unverified';
 		}
 		if ( tester.openId !== null ) {
 			return 'processing';
 		}
-		const entries = await locking(
-			trx
-				.selectFrom( 'booty_entries' )
-				.select( [ 'id', 'gross_cents', 'currency' ] )
-				.where( 'tester_id', '=', testerId )
-				.where( 'payment_request_id', 'is', null )
-		).execute();
+		const entries = await pendingEntries.all( trx, { testerId } );
 		let grossCents = 0;
 		let netCents = 0;
 		for ( const entry of entries ) {
@@ -243,43 +497,36 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 			return 'under-threshold';
 		}
 		const currency = entries[ 0 ].currency;
-		const { insertId } = await trx
-			.insertInto( 'payment_requests' )
-			.values( {
-				tester_id: testerId,
-				method: method.type,
-				paypal_email: method.type === 'paypal' ? method.email : null,
-				account_holder:
-					method.type === 'iban' ? method.accountHolderName : null,
-				iban: method.type === 'iban' ? method.iban : null,
-				status: 'processing',
-				amount_gross_cents: grossCents,
-				amount_net_cents: netCents,
-				currency,
-				requested_at: toSqlDateTime( now ),
-			} )
-			.executeTakeFirstOrThrow();
+		const { insertId } = await insertRequest.run( trx, {
+			testerId,
+			method: method.type,
+			paypalEmail: method.type === 'paypal' ? method.email : null,
+			accountHolder:
+				method.type === 'iban' ? method.accountHolderName : null,
+			iban: method.type === 'iban' ? method.iban : null,
+			grossCents,
+			netCents,
+			currency,
+			requestedAt: toSqlDateTime( now ),
+		} );
 		const id = toInteger( insertId! );
 		// By the tester's index, not by the ids just read: given three ids or more, SQLite's planner chose to scan
 		// every pending entry for `id in (…) and payment_request_id is null` (docs/performance.md, 2026-11-29,
 		// night). The entries read are all that is pending still, as the transaction holds them (SQLite: the write
 		// lock; MariaDB: the locked range).
-		const attached = await trx
-			.updateTable( 'booty_entries' )
-			.set( { payment_request_id: id } )
-			.where( 'tester_id', '=', testerId )
-			.where( 'payment_request_id', 'is', null )
-			.executeTakeFirst();
-		if ( Number( attached.numUpdatedRows ) !== entries.length ) {
+		const attached =
+			(
+				await attachPending.run( trx, {
+					requestId: id,
+					testerId,
+				} )
+			).numAffectedRows ?? BigInt( 0 );
+		if ( Number( attached ) !== entries.length ) {
 			throw new Error(
-				`Payment request ${ id }: ${ attached.numUpdatedRows } of ${ entries.length } pending entries attached`
+				`Payment request ${ id }: ${ attached } of ${ entries.length } pending entries attached`
 			);
 		}
-		await trx
-			.updateTable( 'testers' )
-			.set( { pending_booty_gross_cents: 0, pending_booty_net_cents: 0 } )
-			.where( 'id', '=', testerId )
-			.execute();
+		await clearPendingBooty.run( trx, { testerId } );
 		return { id, grossCents, netCents, currency };
 	}
 
@@ -296,50 +543,26 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 			query: PaymentsQuery
 		): Promise< Page< PaymentRow > | undefined > {
 			// The tester and their number of requests (kept by 0021's triggers), for the page's total.
-			const me = await db
-				.selectFrom( 'testers as t' )
-				.innerJoin( 'tester_counts as c', 'c.tester_id', 't.id' )
-				.select( [ 't.id', 'c.payment_requests' ] )
-				.where( 't.wp_user_id', '=', wpUserId )
-				.executeTakeFirst();
+			const me = await testerWithRequestCount.first( db, { wpUserId } );
 			if ( ! me ) {
 				return undefined;
 			}
 			const total = toInteger( me.payment_requests );
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
-			const requests = db
-				.selectFrom( 'payment_requests as p' )
-				.select( [
-					'p.id',
-					'p.status',
-					'p.method',
-					'p.paypal_email',
-					'p.iban',
-					'p.amount_gross_cents',
-					'p.amount_net_cents',
-					'p.currency',
-					'p.paid_at',
-					'p.receipt_path',
-				] );
 			let rows;
 			if ( query.orderBy === 'paidDate' ) {
 				// The one request without a paid date (processing, found by its unique index) is placed by hand:
 				// first descending, last ascending. The paid ones are read in the order of `tester_paid`, which the
 				// read stops reading at the page's end, however long the history.
-				const open = await requests
-					.where( 'p.open_tester_id', '=', me.id )
-					.execute();
+				const open = await openRequest.all( db, { testerId: me.id } );
 				const paidCount = total - open.length;
 				const paid = ( offset: number, limit: number ) =>
 					limit > 0 && offset < paidCount
-						? requests
-								.where( 'p.tester_id', '=', me.id )
-								.where( 'p.paid_at', 'is not', null )
-								.orderBy( 'p.paid_at', direction )
-								.orderBy( 'p.id', direction )
-								.limit( limit )
-								.offset( offset )
-								.execute()
+						? paidRequestsPage( 'paidDate', direction ).all( db, {
+								testerId: me.id,
+								limit,
+								offset,
+						  } )
 						: Promise.resolve( [] );
 				if ( direction === 'desc' ) {
 					const head = open.slice(
@@ -363,13 +586,14 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 				}
 				return pageOf( rows.map( toPaymentRow ), query, total );
 			}
-			const page = await requests
-				.where( 'p.tester_id', '=', me.id )
-				.orderBy( PAYMENT_SORT[ query.orderBy ], direction )
-				.orderBy( 'p.id', direction )
-				.limit( query.limit )
-				.offset( query.start )
-				.execute();
+			const page = await requestsPage( query.orderBy, direction ).all(
+				db,
+				{
+					testerId: me.id,
+					limit: query.limit,
+					offset: query.start,
+				}
+			);
 			return pageOf( page.map( toPaymentRow ), query, total );
 		},
 
@@ -386,26 +610,10 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 			paymentId: number,
 			query: PaymentItemsQuery
 		): Promise< PaymentItemPage | null | undefined > {
-			const owner = await db
-				.selectFrom( 'testers as me' )
-				.leftJoin( 'payment_requests as p', ( join ) =>
-					join
-						.onRef( 'p.tester_id', '=', 'me.id' )
-						.on( 'p.id', '=', paymentId )
-				)
-				.select( [
-					'p.id',
-					( eb ) =>
-						eb
-							.selectFrom( 'booty_entries as n' )
-							.whereRef( 'n.payment_request_id', '=', 'p.id' )
-							.select(
-								eb.fn.countAll< number | string >().as( 'n' )
-							)
-							.as( 'total' ),
-				] )
-				.where( 'me.wp_user_id', '=', wpUserId )
-				.executeTakeFirst();
+			const owner = await requestOfTester.first( db, {
+				wpUserId,
+				paymentId,
+			} );
 			if ( ! owner ) {
 				return undefined;
 			}
@@ -413,22 +621,11 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 				return null;
 			}
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
-			const rows = await db
-				.selectFrom( 'booty_entries as b' )
-				.select( [
-					'b.id',
-					'b.name',
-					'b.activity_id',
-					'b.attributed_at',
-					'b.gross_cents',
-					'b.currency',
-				] )
-				.where( 'b.payment_request_id', '=', paymentId )
-				.orderBy( ITEM_SORT[ query.orderBy ], direction )
-				.orderBy( 'b.id', direction )
-				.limit( query.limit )
-				.offset( query.start )
-				.execute();
+			const rows = await itemsPage( query.orderBy, direction ).all( db, {
+				paymentId,
+				limit: query.limit,
+				offset: query.start,
+			} );
 			const results = rows.map( ( row ) => ( {
 				id: row.id,
 				activity: row.name,
@@ -452,26 +649,14 @@ export function createPaymentsRepository( db: Kysely< Database > ) {
 			query: BootyDetailsQuery
 		): Promise< BootyDetailPage | undefined > {
 			const direction = query.order === 'ASC' ? 'asc' : 'desc';
-			const rows = await db
-				.selectFrom( 'testers as me' )
-				.innerJoin( 'booty_entries as b', 'b.tester_id', 'me.id' )
-				.where( 'me.wp_user_id', '=', wpUserId )
-				.where( 'b.payment_request_id', 'is', null )
-				.select( ( eb ) => [
-					'b.id',
-					'b.name',
-					'b.activity_id',
-					'b.attributed_at',
-					'b.gross_cents',
-					'b.net_cents',
-					'b.currency',
-					eb.fn.countAll< number | string >().over().as( 'total' ),
-				] )
-				.orderBy( BOOTY_SORT[ query.orderBy ], direction )
-				.orderBy( 'b.id', direction )
-				.limit( query.limit )
-				.offset( query.start )
-				.execute();
+			const rows = await pendingPage( query.orderBy, direction ).all(
+				db,
+				{
+					wpUserId,
+					limit: query.limit,
+					offset: query.start,
+				}
+			);
 			const total = rows.length
 				? toInteger( rows[ 0 ].total ?? 0 )
 				: await pendingCountOf( wpUserId );

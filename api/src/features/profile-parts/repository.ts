@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isMysql } from '../../db/engine.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { fromBoolean, toBoolean, toDateOnly } from '../../db/values.ts';
@@ -54,15 +55,19 @@ function isUniqueViolation( error: unknown ): boolean {
 	);
 }
 
-export function languagesOf( executor: Kysely< Database >, testerId: number ) {
-	return executor
+/** The tester's spoken languages, by name. */
+const languagesOfTester = queryTemplate( ( db, values: { testerId: number } ) =>
+	db
 		.selectFrom( 'tester_languages as t' )
 		.innerJoin( 'languages as l', 'l.id', 't.language_id' )
 		.select( [ 'l.id', 'l.name' ] )
-		.where( 't.tester_id', '=', testerId )
+		.where( 't.tester_id', '=', values.testerId )
 		.orderBy( 'l.name' )
 		.orderBy( 'l.id' )
-		.execute();
+);
+
+export function languagesOf( executor: Kysely< Database >, testerId: number ) {
+	return languagesOfTester.all( executor, { testerId } );
 }
 
 /**
@@ -95,12 +100,19 @@ async function insertLanguages(
 	).execute();
 }
 
-export async function customValuesOf(
-	executor: Kysely< Database >,
+/**
+ * The tester's values of the enabled custom user fields (of one field, given `fieldId`), in their order.
+ *
+ * @param db
+ * @param testerId
+ * @param fieldId
+ */
+function selectCustomValues(
+	db: Kysely< Database >,
 	testerId: number,
 	fieldId?: number
-): Promise< CustomValue[] > {
-	let query = executor
+) {
+	let query = db
 		.selectFrom( 'tester_custom_values as v' )
 		.innerJoin( 'custom_user_fields as f', 'f.id', 'v.field_id' )
 		.leftJoin( 'custom_user_field_options as o', 'o.id', 'v.option_id' )
@@ -117,12 +129,32 @@ export async function customValuesOf(
 		query = query.where( 'v.field_id', '=', fieldId );
 	}
 	// Options in the field's order, then free text as typed.
-	const rows = await query
+	return query
 		.orderBy( 'v.field_id' )
 		.orderBy( sql`v.option_id is null` )
 		.orderBy( 'o.position' )
-		.orderBy( 'v.id' )
-		.execute();
+		.orderBy( 'v.id' );
+}
+
+/** The tester's values of the enabled custom user fields: of every field, or of one. */
+const customValuesBy = {
+	tester: queryTemplate( ( db, values: { testerId: number } ) =>
+		selectCustomValues( db, values.testerId )
+	),
+	field: queryTemplate(
+		( db, values: { testerId: number; fieldId: number } ) =>
+			selectCustomValues( db, values.testerId, values.fieldId )
+	),
+};
+
+export async function customValuesOf(
+	executor: Kysely< Database >,
+	testerId: number,
+	fieldId?: number
+): Promise< CustomValue[] > {
+	const rows = await ( fieldId === undefined
+		? customValuesBy.tester.all( executor, { testerId } )
+		: customValuesBy.field.all( executor, { testerId, fieldId } ) );
 	return rows.map( ( row ) =>
 		row.option_id === null
 			? {
@@ -186,18 +218,18 @@ export async function writeCustomValues(
 }
 
 /**
- * The tester's certifications, latest achievement first.
+ * The tester's certifications (only `certificationId`, given it), latest achievement first.
  *
- * @param executor
+ * @param db
  * @param testerId
- * @param certificationId Only this one.
+ * @param certificationId
  */
-export async function certificationsOf(
-	executor: Kysely< Database >,
+function selectCertifications(
+	db: Kysely< Database >,
 	testerId: number,
 	certificationId?: number
-): Promise< MyCertification[] > {
-	let query = executor
+) {
+	let query = db
 		.selectFrom( 'tester_certifications as t' )
 		.innerJoin( 'certifications as c', 'c.id', 't.certification_id' )
 		.innerJoin( 'certification_areas as a', 'a.id', 'c.area_id' )
@@ -213,10 +245,38 @@ export async function certificationsOf(
 	if ( certificationId !== undefined ) {
 		query = query.where( 't.certification_id', '=', certificationId );
 	}
-	const rows = await query
-		.orderBy( 't.achievement_date', 'desc' )
-		.orderBy( 'c.id' )
-		.execute();
+	return query.orderBy( 't.achievement_date', 'desc' ).orderBy( 'c.id' );
+}
+
+/** The tester's certifications, latest achievement first: all of them, or one. */
+const certificationsBy = {
+	tester: queryTemplate( ( db, values: { testerId: number } ) =>
+		selectCertifications( db, values.testerId )
+	),
+	certification: queryTemplate(
+		( db, values: { testerId: number; certificationId: number } ) =>
+			selectCertifications( db, values.testerId, values.certificationId )
+	),
+};
+
+/**
+ * The tester's certifications, latest achievement first.
+ *
+ * @param executor
+ * @param testerId
+ * @param certificationId Only this one.
+ */
+export async function certificationsOf(
+	executor: Kysely< Database >,
+	testerId: number,
+	certificationId?: number
+): Promise< MyCertification[] > {
+	const rows = await ( certificationId === undefined
+		? certificationsBy.tester.all( executor, { testerId } )
+		: certificationsBy.certification.all( executor, {
+				testerId,
+				certificationId,
+		  } ) );
 	return rows.map( ( row ) => ( {
 		id: row.id,
 		name: row.name,
