@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { IsolationLevel, Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -21,16 +21,27 @@ export const TRANSACTION_ATTEMPTS = 4;
  * expects the application to retry. `work` must therefore do nothing outside the database that a second run
  * would repeat.
  *
+ * `isolationLevel` is MariaDB's (SQLite's transactions hold the whole database): `read committed` for one whose
+ * locking reads must lock the rows they find and no gaps, where the gap locks of REPEATABLE READ, InnoDB's
+ * default, make neighbours' inserts wait or deadlock (payment requests: docs/performance.md, 2026-11-30).
+ *
  * @param db
  * @param work
+ * @param options
+ * @param options.isolationLevel
  */
 export async function inTransaction< Result >(
 	db: Kysely< Database >,
-	work: ( trx: Transaction< Database > ) => Promise< Result >
+	work: ( trx: Transaction< Database > ) => Promise< Result >,
+	{ isolationLevel }: { isolationLevel?: IsolationLevel } = {}
 ): Promise< Result > {
 	for ( let attempt = 1; ; attempt++ ) {
 		try {
-			return await db.transaction().execute( work );
+			const transaction = db.transaction();
+			return await ( isolationLevel
+				? transaction.setIsolationLevel( isolationLevel )
+				: transaction
+			).execute( work );
 		} catch ( error ) {
 			const code = ( error as { code?: unknown } | null )?.code;
 			if (

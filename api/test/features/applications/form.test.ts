@@ -247,6 +247,56 @@ describe( `pre-selection form and devices reads on ${ testEngine() }`, () => {
 		}
 	} );
 
+	it( 'orders questions and options by their positions, whatever order they were written in', async () => {
+		const tester = await ctx.createTester();
+		const campaignId = await insertOpenCampaign( ctx );
+		const { db } = ctx.database;
+		// Written last position first, so ids run against positions.
+		for ( const [ position, question ] of [
+			[ 2, 'Third' ],
+			[ 1, 'Second' ],
+			[ 0, 'First' ],
+		] as const ) {
+			const { insertId } = await db
+				.insertInto( 'preselection_questions' )
+				.values( {
+					campaign_id: campaignId,
+					type: 'select',
+					question,
+					position,
+				} )
+				.executeTakeFirstOrThrow();
+			for ( const [ optionPosition, name ] of [
+				[ 1, `${ question } b` ],
+				[ 0, `${ question } a` ],
+				[ 1, `${ question } c` ],
+			] as const ) {
+				await db
+					.insertInto( 'preselection_question_options' )
+					.values( {
+						question_id: Number( insertId ),
+						name,
+						position: optionPosition,
+					} )
+					.execute();
+			}
+		}
+		const items = await ok( tester, `/${ campaignId }/forms` );
+		assert.deepEqual(
+			items.map(
+				( item: { question: string; options: { name: string }[] } ) => [
+					item.question,
+					item.options.map( ( option ) => option.name ),
+				]
+			),
+			[ 'First', 'Second', 'Third' ].map( ( question ) => [
+				question,
+				// Position first, then the order written (the id).
+				[ `${ question } a`, `${ question } b`, `${ question } c` ],
+			] )
+		);
+	} );
+
 	it( 'answers [] for a campaign without questions, 404 for one the tester may not see', async () => {
 		const tester = await ctx.createTester();
 		const plain = await insertOpenCampaign( ctx );
