@@ -26,24 +26,43 @@ export const test = base.extend( {
 	},
 } );
 
-/** Logs in through WordPress's own login form. */
-export async function logIn(
+/**
+ * Opens WordPress's login form and fills it, not yet sent.
+ *
+ * @param page
+ * @param email
+ * @param password
+ */
+export async function fillLogInForm(
 	page: Page,
-	email = DEMO.email,
-	password = DEMO.password
+	email: string,
+	password: string
 ) {
 	await page.goto( '/wp-login.php' );
 	const username = page.getByLabel( 'Username or Email Address' );
 	const passwordField = page.getByLabel( 'Password', { exact: true } );
-	// WordPress focuses and selects the username 200 ms after its script runs (wp_attempt_focus): on a slow
-	// machine that can land in the middle of filling the password, which then replaces the username. Filled
-	// again until both hold; focus moving afterwards changes no value.
+	// WordPress focuses a field 200 ms after its script runs (wp_attempt_focus): the username, selected, or, when
+	// it remembers one, the password, emptied. On a slow machine either can land in the middle of filling, and an
+	// emptied password leaves the form unsent. Filled once the focus has moved (a page without the script goes on
+	// after a second), then again until both hold.
+	await expect( page.locator( '#user_login:focus, #user_pass:focus' ) )
+		.toHaveCount( 1, { timeout: 1000 } )
+		.catch( () => undefined );
 	await expect( async () => {
 		await username.fill( email );
 		await passwordField.fill( password );
 		expect( await username.inputValue() ).toBe( email );
 		expect( await passwordField.inputValue() ).toBe( password );
 	} ).toPass();
+}
+
+/** Logs in through WordPress's own login form. */
+export async function logIn(
+	page: Page,
+	email = DEMO.email,
+	password = DEMO.password
+) {
+	await fillLogInForm( page, email, password );
 	await page.getByRole( 'button', { name: 'Log In' } ).click();
 	await page.waitForURL(
 		( url ) => ! url.pathname.endsWith( '/wp-login.php' )

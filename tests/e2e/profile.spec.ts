@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import pkg from 'codice-fiscale-js';
 
-import { test, expect, logIn, mailsTo, DEMO } from './fixtures';
+import { test, expect, fillLogInForm, logIn, mailsTo, DEMO } from './fixtures';
 
 // The package is CommonJS: its class comes as a property of the module, which its types call the default export.
 const { CodiceFiscale } = pkg as unknown as { CodiceFiscale: typeof pkg };
@@ -534,11 +534,7 @@ test.describe( 'profile (my-account)', () => {
 		).toBeVisible();
 
 		// The old password no longer works, the new one does.
-		await page.goto( '/wp-login.php' );
-		await page
-			.getByLabel( 'Username or Email Address' )
-			.fill( account.email );
-		await page.getByLabel( exactly( 'Password' ) ).fill( account.password );
+		await fillLogInForm( page, account.email, account.password );
 		await page.getByRole( 'button', { name: 'Log In' } ).click();
 		await expect( page.locator( '#login_error' ) ).toBeVisible();
 
@@ -626,13 +622,7 @@ test.describe( 'profile (my-account)', () => {
 				new RegExp( `127\\.0\\.0\\.1:\\d+${ prefix }/goodbye/$` )
 			);
 
-			await page.goto( '/wp-login.php' );
-			await page
-				.getByLabel( 'Username or Email Address' )
-				.fill( account.email );
-			await page
-				.getByLabel( exactly( 'Password' ) )
-				.fill( account.password );
+			await fillLogInForm( page, account.email, account.password );
 			await page.getByRole( 'button', { name: 'Log In' } ).click();
 			await expect( page.locator( '#login_error' ) ).toBeVisible();
 			await expect( page ).toHaveURL( /\/wp-login\.php/ );

@@ -88,12 +88,21 @@ export function queryTemplate< Values extends object, Row >(
 	};
 }
 
-/** Where a template's value goes: the name of the value. */
+/**
+ * Where a template's value goes: the name of the value. Turned into a string or a number (a value used in
+ * JavaScript while the template is built, which would bake that run's value into every run), it throws.
+ */
 class Placeholder {
 	readonly name: string;
 
 	constructor( name: string ) {
 		this.name = name;
+	}
+
+	[ Symbol.toPrimitive ](): never {
+		throw new Error(
+			`The query template's value "${ this.name }" can only be a value of the statement`
+		);
 	}
 }
 

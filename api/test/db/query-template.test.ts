@@ -112,6 +112,19 @@ describe( 'query templates', () => {
 		);
 	} );
 
+	it( 'refuses a value used in JavaScript while it is built', async () => {
+		const baked = queryTemplate( ( db, values: { name: string } ) =>
+			db
+				.selectFrom( 'languages' )
+				.select( 'id' )
+				.where( 'name', '=', `${ values.name } (copy)` )
+		);
+		await assert.rejects(
+			baked.all( first.db, { name: 'Template one' } ),
+			/value "name" can only be a value of the statement/
+		);
+	} );
+
 	it( 'refuses to run without one of its values', async () => {
 		await assert.rejects(
 			languageByName.all( first.db, {
