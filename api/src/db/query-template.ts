@@ -88,6 +88,10 @@ export function queryTemplate< Values extends object, Row >(
 	};
 }
 
+export type QueryTemplate< Values extends object, Row > = ReturnType<
+	typeof queryTemplate< Values, Row >
+>;
+
 /**
  * Where a template's value goes: the name of the value. Turned into a string or a number (a value used in
  * JavaScript while the template is built, which would bake that run's value into every run), it throws.

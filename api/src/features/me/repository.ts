@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, TestersTable } from '../../db/schema.ts';
-import { queryTemplate } from '../../db/query-template.ts';
+import { queryTemplate, type QueryTemplate } from '../../db/query-template.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import {
 	fromBoolean,
@@ -185,93 +185,21 @@ const testerWithRank = queryTemplate(
 			.where( 'testers.wp_user_id', '=', values.wpUserId )
 );
 
-/** Ends a tester's sessions: sets the time before which their bearer tokens are refused. */
-const endSessionsOf = queryTemplate(
-	( db, values: { id: number; validFrom: string } ) =>
-		db
-			.updateTable( 'testers' )
-			.set( { sessions_valid_from: values.validFrom } )
-			.where( 'id', '=', values.id )
-);
-
-/** Adds the sign-up form's details to the tester the reconciliation wrote for a WordPress user and email. */
-const completeRepairedRow = queryTemplate(
-	(
-		db,
-		values: {
-			wpUserId: number;
-			email: string;
-			birthDate: string | null;
-			country: string | null;
-			referralCode: string | null;
-			updatedAt: string;
-		}
-	) =>
-		db
-			.updateTable( 'testers' )
-			.set( {
-				birth_date: values.birthDate,
-				country: values.country,
-				referral_code: values.referralCode,
-				updated_at: values.updatedAt,
-			} )
-			.where( 'wp_user_id', '=', values.wpUserId )
-			.where( 'email', '=', values.email )
-			.where( 'birth_date', 'is', null )
-);
-
-/** The id of a tester other than the given one with this email. */
-const otherTesterWithEmail = queryTemplate(
-	( db, values: { email: string; id: number } ) =>
-		db
-			.selectFrom( 'testers' )
-			.select( 'id' )
-			.where( 'email', '=', values.email )
-			.where( 'id', '<>', values.id )
-);
-
-/** Inserts a new tester's row. */
-const insertTesterRow = queryTemplate(
-	(
-		db,
-		values: {
-			wpUserId: number;
-			email: string;
-			name: string;
-			surname: string;
-			birthDate: string | null;
-			country: string | null;
-			referralCode: string | null;
-			now: string;
-		}
-	) =>
-		db.insertInto( 'testers' ).values( {
-			wp_user_id: values.wpUserId,
-			email: values.email,
-			name: values.name,
-			surname: values.surname,
-			birth_date: values.birthDate,
-			country: values.country,
-			referral_code: values.referralCode,
-			onboarding_completed: fromBoolean( false ),
-			is_verified: fromBoolean( false ),
-			created_at: values.now,
-			updated_at: values.now,
-		} )
-);
-
-const findById = async ( executor: Kysely< Database >, id: number ) =>
-	toTesterOrNone( await testerBy.id.first( executor, { value: id } ) );
-
-const toTesterOrNone = ( row: Selectable< TestersTable > | undefined ) =>
-	row ? toTester( row ) : undefined;
+async function find< Value >(
+	executor: Kysely< Database >,
+	by: QueryTemplate< { value: Value }, Selectable< TestersTable > >,
+	value: Value
+) {
+	const row = await by.first( executor, { value } );
+	return row ? toTester( row ) : undefined;
+}
 
 export function createTestersRepository( db: Kysely< Database > ) {
 	return {
 		/** The account deletions (deletions.ts). */
 		deletions: createDeletionsRepository( db ),
 
-		findById: ( id: number ) => findById( db, id ),
+		findById: ( id: number ) => find( db, testerBy.id, id ),
 
 		/**
 		 * The fields of GET /users/me kept in other tables, only those in `wanted`.
@@ -298,10 +226,8 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			id: number
 		) => lookupExists( db, table, id ),
 
-		findByWpUserId: async ( wpUserId: number ) =>
-			toTesterOrNone(
-				await testerBy.wpUserId.first( db, { value: wpUserId } )
-			),
+		findByWpUserId: ( wpUserId: number ) =>
+			find( db, testerBy.wpUserId, wpUserId ),
 
 		/**
 		 * The tester of a WordPress user and the tester's rank in `month` (null at level 0 or without a row of the
@@ -323,12 +249,8 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			);
 		},
 
-		findByEmail: async ( email: string ) =>
-			toTesterOrNone(
-				await testerBy.email.first( db, {
-					value: normaliseEmail( email ),
-				} )
-			),
+		findByEmail: ( email: string ) =>
+			find( db, testerBy.email, normaliseEmail( email ) ),
 
 		/**
 		 * Ends the tester's sessions: the bearer tokens issued before `now` (to the second) are refused from now on.
@@ -340,10 +262,11 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			id: number,
 			now: Date = new Date()
 		): Promise< void > {
-			await endSessionsOf.run( db, {
-				id,
-				validFrom: toSqlDateTime( now ),
-			} );
+			await db
+				.updateTable( 'testers' )
+				.set( { sessions_valid_from: toSqlDateTime( now ) } )
+				.where( 'id', '=', id )
+				.execute();
 		},
 
 		/**
@@ -382,17 +305,19 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			>
 		): Promise< Tester | undefined > {
 			const email = normaliseEmail( details.email );
-			await completeRepairedRow.run( db, {
-				wpUserId,
-				email,
-				birthDate: details.birthDate ?? null,
-				country: details.country ?? null,
-				referralCode: details.referralCode ?? null,
-				updatedAt: toSqlDateTime(),
-			} );
-			const tester = toTesterOrNone(
-				await testerBy.wpUserId.first( db, { value: wpUserId } )
-			);
+			await db
+				.updateTable( 'testers' )
+				.set( {
+					birth_date: details.birthDate ?? null,
+					country: details.country ?? null,
+					referral_code: details.referralCode ?? null,
+					updated_at: toSqlDateTime(),
+				} )
+				.where( 'wp_user_id', '=', wpUserId )
+				.where( 'email', '=', email )
+				.where( 'birth_date', 'is', null )
+				.execute();
+			const tester = await find( db, testerBy.wpUserId, wpUserId );
 			return tester?.email === email ? tester : undefined;
 		},
 
@@ -403,10 +328,12 @@ export function createTestersRepository( db: Kysely< Database > ) {
 		 * @param id
 		 */
 		async emailTakenByOther( email: string, id: number ) {
-			const row = await otherTesterWithEmail.first( db, {
-				email: normaliseEmail( email ),
-				id,
-			} );
+			const row = await db
+				.selectFrom( 'testers' )
+				.select( 'id' )
+				.where( 'email', '=', normaliseEmail( email ) )
+				.where( 'id', '<>', id )
+				.executeTakeFirst();
 			return row !== undefined;
 		},
 
@@ -426,7 +353,7 @@ export function createTestersRepository( db: Kysely< Database > ) {
 			afterPersonalDataChange?: AfterPersonalDataChange
 		): Promise< Tester > {
 			return inTransaction( db, async ( trx ) => {
-				const before = await findById( trx, id );
+				const before = await find( trx, testerBy.id, id );
 				if ( ! before ) {
 					throw new Error(
 						`Tester ${ id } vanished during its update`
@@ -446,7 +373,7 @@ export function createTestersRepository( db: Kysely< Database > ) {
 							: error;
 					}
 				}
-				const after = ( await findById( trx, id ) ) as Tester;
+				const after = ( await find( trx, testerBy.id, id ) ) as Tester;
 				if (
 					afterPersonalDataChange &&
 					( after.name !== before.name ||
@@ -524,16 +451,22 @@ async function insertTester(
 	const email = normaliseEmail( input.email );
 	let insertId: bigint | undefined;
 	try {
-		( { insertId } = await insertTesterRow.run( executor, {
-			wpUserId: input.wpUserId,
-			email,
-			name: input.name,
-			surname: input.surname,
-			birthDate: input.birthDate ?? null,
-			country: input.country ?? null,
-			referralCode: input.referralCode ?? null,
-			now,
-		} ) );
+		( { insertId } = await executor
+			.insertInto( 'testers' )
+			.values( {
+				wp_user_id: input.wpUserId,
+				email,
+				name: input.name,
+				surname: input.surname,
+				birth_date: input.birthDate ?? null,
+				country: input.country ?? null,
+				referral_code: input.referralCode ?? null,
+				onboarding_completed: fromBoolean( false ),
+				is_verified: fromBoolean( false ),
+				created_at: now,
+				updated_at: now,
+			} )
+			.executeTakeFirstOrThrow() );
 	} catch ( error ) {
 		throw isUniqueViolation( error )
 			? new DuplicateTesterError( { cause: error } )
@@ -542,7 +475,7 @@ async function insertTester(
 	const tester =
 		insertId === undefined
 			? undefined
-			: await findById( executor, toInteger( insertId ) );
+			: await find( executor, testerBy.id, toInteger( insertId ) );
 	if ( ! tester ) {
 		throw new Error(
 			`The tester row for WordPress user ${ input.wpUserId } vanished after its insert`

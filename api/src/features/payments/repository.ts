@@ -213,40 +213,43 @@ const openRequest = queryTemplate( ( db, values: { testerId: number } ) =>
 	selectRequests( db ).where( 'p.open_tester_id', '=', values.testerId )
 );
 
+/**
+ * A page of the tester's requests in the order of `column`.
+ *
+ * @param db
+ * @param values
+ * @param values.testerId
+ * @param values.limit
+ * @param values.offset
+ * @param column
+ * @param direction
+ */
+const requestsBy = (
+	db: Kysely< Database >,
+	values: { testerId: number; limit: number; offset: number },
+	column: ( typeof PAYMENT_SORT )[ keyof typeof PAYMENT_SORT ] | 'p.paid_at',
+	direction: Direction
+) =>
+	selectRequests( db )
+		.where( 'p.tester_id', '=', values.testerId )
+		.orderBy( column, direction )
+		.orderBy( 'p.id', direction )
+		.limit( values.limit )
+		.offset( values.offset );
+
 /** A page of the tester's paid requests, by paid date. */
 const paidRequestsPage = templatesBySort(
 	{ paidDate: 'p.paid_at' } as const,
-	(
-		db,
-		values: { testerId: number; limit: number; offset: number },
-		column,
-		direction
-	) =>
-		selectRequests( db )
-			.where( 'p.tester_id', '=', values.testerId )
-			.where( 'p.paid_at', 'is not', null )
-			.orderBy( column, direction )
-			.orderBy( 'p.id', direction )
-			.limit( values.limit )
-			.offset( values.offset )
+	( db, values: Parameters< typeof requestsBy >[ 1 ], column, direction ) =>
+		requestsBy( db, values, column, direction ).where(
+			'p.paid_at',
+			'is not',
+			null
+		)
 );
 
 /** A page of the tester's requests in an order of PAYMENT_SORT. */
-const requestsPage = templatesBySort(
-	PAYMENT_SORT,
-	(
-		db,
-		values: { testerId: number; limit: number; offset: number },
-		column,
-		direction
-	) =>
-		selectRequests( db )
-			.where( 'p.tester_id', '=', values.testerId )
-			.orderBy( column, direction )
-			.orderBy( 'p.id', direction )
-			.limit( values.limit )
-			.offset( values.offset )
-);
+const requestsPage = templatesBySort( PAYMENT_SORT, requestsBy );
 
 /** The tester of a WordPress user, their request of an id (null when not theirs) and its number of entries. */
 const requestOfTester = queryTemplate(
