@@ -173,7 +173,7 @@ async function prepareApplying( db: Kysely< Database >, heavyId: number ) {
 			.execute();
 		await db
 			.updateTable( 'campaigns' )
-			.set( { ...dates, status_id: 1, applicants_count: 0 } )
+			.set( { ...dates, status_id: 1 } )
 			.where( 'id', '=', id )
 			.execute();
 		campaigns.push( { id, form: await benchForm( db, id, ! found ) } );

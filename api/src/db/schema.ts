@@ -312,7 +312,6 @@ export interface CampaignsTable {
 	valid_file_extensions: ColumnType< string, string | undefined, string >;
 	language_code: string | null;
 	language_message: string | null;
-	applicants_count: Counter;
 	selected_count: Counter;
 	bugs_refused_count: Counter;
 	bugs_approved_count: Counter;

@@ -564,7 +564,6 @@ export async function updateCampaignCounters(
 		await db
 			.updateTable( 'campaigns' )
 			.set( {
-				applicants_count: count( 'applications', '' ),
 				selected_count: count(
 					'applications',
 					` and c.status = 'selected'`

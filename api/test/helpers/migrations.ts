@@ -26,6 +26,7 @@ export const MIGRATIONS = [
 	'0020-back-office-lists',
 	'0021-payment-request-counts',
 	'0022-live-testers',
+	'0023-applicants-counted',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];

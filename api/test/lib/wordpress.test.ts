@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import {
 	createWordPressClient,
@@ -218,5 +220,56 @@ describe( 'WordPress channel client', () => {
 			nowhere.deleteUser( 1 ),
 			WordPressUnavailableError
 		);
+	} );
+
+	it( 'sends a call again on a new connection when WordPress closed the kept one, and only then', async () => {
+		// A WordPress that answers the first request on a connection and drops the connection at the next one
+		// (as a server does with an idle connection it closes while a request is on its way).
+		let received = 0;
+		let dropFirst = false;
+		const server = http.createServer( ( request, response ) => {
+			received++;
+			const socket = request.socket as typeof request.socket & {
+				answered?: boolean;
+			};
+			if ( socket.answered || dropFirst ) {
+				socket.destroy();
+				return;
+			}
+			socket.answered = true;
+			response.writeHead( 200, { 'content-type': 'application/json' } );
+			response.end( JSON.stringify( { publicUserPages: true } ) );
+		} );
+		await new Promise< void >( ( resolve ) =>
+			server.listen( 0, '127.0.0.1', resolve )
+		);
+		const { port } = server.address() as AddressInfo;
+		try {
+			const kept = createWordPressClient( {
+				baseUrl: `http://127.0.0.1:${ port }`,
+				key: { secret: SECRET },
+			} );
+			assert.deepEqual( await kept.readSettings(), {
+				publicUserPages: true,
+			} );
+			// The kept connection is dropped: the call goes through on a new one.
+			assert.deepEqual( await kept.readSettings(), {
+				publicUserPages: true,
+			} );
+			assert.equal( received, 3 );
+
+			// Dropped on a new connection, the request may have reached WordPress: not sent again.
+			dropFirst = true;
+			received = 0;
+			const fresh = createWordPressClient( {
+				baseUrl: `http://127.0.0.1:${ port }`,
+				key: { secret: SECRET },
+			} );
+			await assert.rejects( fresh.readSettings(), /not answering/ );
+			assert.equal( received, 1 );
+		} finally {
+			server.closeAllConnections();
+			await new Promise( ( resolve ) => server.close( resolve ) );
+		}
 	} );
 } );

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { IdName } from '../../contract/index.ts';
+import { isMysql } from '../../db/engine.ts';
 import { queryTemplate } from '../../db/query-template.ts';
 import type { Database, PreselectionQuestionsTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
 import {
 	customValuesOf,
-	writeCustomValues,
+	writeChangedCustomValues,
 	type CustomValue,
 	type EditableField,
 } from '../profile-parts/repository.ts';
@@ -111,6 +112,31 @@ const questionRows = queryTemplate( ( db, values: { campaignId: number } ) =>
 		.orderBy( 'q.id' )
 );
 
+/** The enabled custom user fields a campaign's questions ask, each with its options in their order. */
+const askedFields = queryTemplate( ( db, values: { campaignId: number } ) =>
+	db
+		.selectFrom( 'custom_user_fields as f' )
+		.leftJoin( 'custom_user_field_options as o', 'o.field_id', 'f.id' )
+		.select( [
+			'f.id',
+			'f.type',
+			'f.allow_other',
+			'f.format',
+			'o.id as option_id',
+			'o.name as option_name',
+		] )
+		.where( 'f.id', 'in', ( eb ) =>
+			eb
+				.selectFrom( 'preselection_questions' )
+				.select( 'custom_user_field_id' )
+				.where( 'campaign_id', '=', values.campaignId )
+		)
+		.where( 'f.enabled', '=', 1 )
+		.orderBy( 'f.id' )
+		.orderBy( 'o.position' )
+		.orderBy( 'o.id' )
+);
+
 /** A tester's phone, gender and residence. */
 const testerContact = queryTemplate( ( db, values: { testerId: number } ) =>
 	db
@@ -128,6 +154,36 @@ const acceptedDeviceRows = queryTemplate(
 			.where( 'campaign_id', '=', values.campaignId )
 );
 
+/** A tester's enabled devices: type and platform, which a campaign's accepted kinds are matched against. */
+const testerDeviceKinds = queryTemplate( ( db, values: { testerId: number } ) =>
+	db
+		.selectFrom( 'tester_devices as d' )
+		.innerJoin( 'os_versions as v', 'v.id', 'd.os_version_id' )
+		.select( [ 'd.id', 'd.device_type', 'v.platform_id' ] )
+		.where( 'd.tester_id', '=', values.testerId )
+		.where( 'd.disabled_at', 'is', null )
+);
+
+/**
+ * Whether a campaign takes a device: by its type, and its platform when the campaign names platforms of it.
+ *
+ * @param accepted          What the campaign accepts; none listed accepts every device.
+ * @param device
+ * @param device.type
+ * @param device.platformId
+ */
+export const accepts = (
+	accepted: readonly AcceptedDevice[],
+	device: { type: number; platformId: number }
+) =>
+	! accepted.length ||
+	accepted.some(
+		( kind ) =>
+			kind.deviceType === device.type &&
+			( kind.platformId === null ||
+				kind.platformId === device.platformId )
+	);
+
 /** An application's devices, by id, each with the application's selected device. */
 const applicationDeviceRows = queryTemplate(
 	( db, values: { applicationId: number } ) =>
@@ -139,31 +195,24 @@ const applicationDeviceRows = queryTemplate(
 			.orderBy( 'ad.tester_device_id' )
 );
 
-/** Counts one more applicant of a campaign if it still takes applications (running, start ahead, a free place). */
-const countApplicant = queryTemplate(
-	( db, values: { campaignId: number; at: string } ) =>
-		db
-			.updateTable( 'campaigns' )
-			.set( {
-				applicants_count: sql< number >`applicants_count + 1`,
-			} )
-			.where( 'id', '=', values.campaignId )
-			.where( 'status_id', '=', RUNNING )
-			.where( 'start_date', '>', values.at )
-			.where( ( eb ) =>
-				eb.or( [
-					eb( 'max_testers', 'is', null ),
-					eb( 'selected_count', '<', eb.ref( 'max_testers' ) ),
-				] )
-			)
-);
-
-/** A campaign's status and start date. */
-const campaignState = queryTemplate( ( db, values: { campaignId: number } ) =>
-	db
-		.selectFrom( 'campaigns' )
-		.select( [ 'status_id', 'start_date' ] )
-		.where( 'id', '=', values.campaignId )
+/**
+ * A campaign's status, start and places, to apply to it. On MariaDB the row is share-locked until the commit, so
+ * that no edit of the campaign changes what the application copies from it before the application is committed;
+ * applications to one campaign do not wait for each other there (a share lock waits only for an edit).
+ */
+const campaignToApply = queryTemplate(
+	( db, values: { campaignId: number } ) => {
+		const read = db
+			.selectFrom( 'campaigns' )
+			.select( [
+				'status_id',
+				'start_date',
+				'max_testers',
+				'selected_count',
+			] )
+			.where( 'id', '=', values.campaignId );
+		return isMysql( db ) ? read.modifyEnd( sql`lock in share mode` ) : read;
+	}
 );
 
 /** Adds a tester's application (applied) to a campaign, with the campaign's status and dates copied from its row. */
@@ -200,6 +249,13 @@ const addApplication = queryTemplate(
 			)
 );
 
+/** Thrown inside the transaction to roll back what it wrote: the campaign takes no application. */
+class Refused extends Error {
+	constructor( readonly refusal: ApplicationRefusal ) {
+		super( refusal );
+	}
+}
+
 /**
  * Applications to campaigns and their pre-selection forms: the questions a campaign asks, what the tester's
  * profile prefills, the devices a campaign accepts, and the application itself, written in one transaction.
@@ -209,6 +265,21 @@ const addApplication = queryTemplate(
  * @param db
  */
 export function createApplicationsRepository( db: Kysely< Database > ) {
+	/**
+	 * The kinds of device the campaign accepts; none listed means every device.
+	 *
+	 * @param campaignId
+	 */
+	const acceptedKinds = async (
+		campaignId: number
+	): Promise< AcceptedDevice[] > =>
+		( await acceptedDeviceRows.all( db, { campaignId } ) ).map(
+			( row ) => ( {
+				deviceType: row.device_type,
+				platformId: row.os_platform_id,
+			} )
+		);
+
 	return {
 		/**
 		 * The campaign's questions in their order, each with its options in theirs, in one statement. A question
@@ -257,39 +328,17 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * The enabled custom user fields of these ids with their options, as the profile checks a value against
-		 * them, in one statement (read afresh: an application is checked against the catalogue as it is now).
+		 * The enabled custom user fields the campaign's questions ask, with their options, as the profile checks a
+		 * value against them, in one statement (read afresh: an application is checked against the catalogue as
+		 * it is now).
 		 *
-		 * @param fieldIds
+		 * @param campaignId
 		 */
 		async customFields(
-			fieldIds: readonly number[]
+			campaignId: number
 		): Promise< Map< number, EditableField > > {
 			const fields = new Map< number, EditableField >();
-			if ( ! fieldIds.length ) {
-				return fields;
-			}
-			const rows = await db
-				.selectFrom( 'custom_user_fields as f' )
-				.leftJoin(
-					'custom_user_field_options as o',
-					'o.field_id',
-					'f.id'
-				)
-				.select( [
-					'f.id',
-					'f.type',
-					'f.allow_other',
-					'f.format',
-					'o.id as option_id',
-					'o.name as option_name',
-				] )
-				.where( 'f.id', 'in', [ ...fieldIds ] )
-				.where( 'f.enabled', '=', 1 )
-				.orderBy( 'f.id' )
-				.orderBy( 'o.position' )
-				.orderBy( 'o.id' )
-				.execute();
+			const rows = await askedFields.all( db, { campaignId } );
 			for ( const row of rows ) {
 				let field = fields.get( row.id );
 				if ( ! field ) {
@@ -337,14 +386,33 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		 *
 		 * @param campaignId
 		 */
-		async acceptedDevices(
+		acceptedDevices: acceptedKinds,
+
+		/**
+		 * The ids of the tester's enabled devices the campaign accepts, read lightly (type and platform only) for
+		 * checking an application's devices.
+		 *
+		 * @param testerId
+		 * @param campaignId
+		 */
+		async acceptedDeviceIds(
+			testerId: number,
 			campaignId: number
-		): Promise< AcceptedDevice[] > {
-			const rows = await acceptedDeviceRows.all( db, { campaignId } );
-			return rows.map( ( row ) => ( {
-				deviceType: row.device_type,
-				platformId: row.os_platform_id,
-			} ) );
+		): Promise< Set< number > > {
+			const [ devices, accepted ] = await Promise.all( [
+				testerDeviceKinds.all( db, { testerId } ),
+				acceptedKinds( campaignId ),
+			] );
+			return new Set(
+				devices
+					.filter( ( device ) =>
+						accepts( accepted, {
+							type: device.device_type,
+							platformId: device.platform_id,
+						} )
+					)
+					.map( ( device ) => device.id )
+			);
 		},
 
 		/**
@@ -366,16 +434,16 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * Makes the application, in one transaction: the campaign's applicant count goes up first, on the
-		 * condition that it still takes applications (running, start date ahead, a free place), which on MariaDB
-		 * locks its row so that applications to one campaign queue there rather than deadlock; then the
-		 * application (status applied, with its campaign's status and dates copied from the campaign's row, as
-		 * migration 0011 requires; its triggers keep the tester's counts), its devices, its answers, and each
-		 * custom user field's values of the tester's profile replaced by the answer's.
+		 * Makes the application, in one transaction: each custom user field's values of the tester's profile
+		 * replaced by the answer's where they differ; the application (status applied, with its campaign's status and dates copied
+		 * from the campaign's row, as migration 0011 requires; its triggers keep the tester's counts) if the
+		 * campaign still takes applications (running, start date ahead, a free place); its devices and its
+		 * answers. READ COMMITTED replaces the profile's values without locking the gaps between testers' rows,
+		 * into which other testers' applications insert theirs.
 		 *
 		 * @param application
 		 * @param now
-		 * @return The application's id, or why it was not made.
+		 * @return The application's id, or why it was not made (and nothing written).
 		 */
 		async apply(
 			application: NewApplication,
@@ -384,60 +452,67 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 			const { testerId, campaignId } = application;
 			const at = toSqlDateTime( now );
 			try {
-				return await inTransaction( db, async ( trx ) => {
-					const counted = await countApplicant.run( trx, {
-						campaignId,
-						at,
-					} );
-					if ( Number( counted.numAffectedRows ?? 0n ) === 0 ) {
-						const campaign = await campaignState.first( trx, {
+				return await inTransaction(
+					db,
+					async ( trx ) => {
+						await writeChangedCustomValues(
+							trx,
+							testerId,
+							application.profile
+						);
+						const campaign = await campaignToApply.first( trx, {
 							campaignId,
 						} );
-						return ! campaign ||
+						if (
+							! campaign ||
 							campaign.status_id !== RUNNING ||
 							campaign.start_date <= at
-							? 'closed'
-							: 'full';
-					}
-					const { insertId } = await addApplication.run( trx, {
-						testerId,
-						campaignId,
-						at,
-					} );
-					const id = toInteger( insertId as bigint );
-					await trx
-						.insertInto( 'application_devices' )
-						.values(
-							application.deviceIds.map( ( deviceId ) => ( {
-								application_id: id,
-								tester_device_id: deviceId,
-							} ) )
-						)
-						.execute();
-					if ( application.answers.length ) {
+						) {
+							throw new Refused( 'closed' );
+						}
+						if (
+							campaign.max_testers !== null &&
+							toInteger( campaign.selected_count ) >=
+								toInteger( campaign.max_testers )
+						) {
+							throw new Refused( 'full' );
+						}
+						const { insertId } = await addApplication.run( trx, {
+							testerId,
+							campaignId,
+							at,
+						} );
+						const id = toInteger( insertId as bigint );
 						await trx
-							.insertInto( 'preselection_answers' )
+							.insertInto( 'application_devices' )
 							.values(
-								application.answers.map( ( answer ) => ( {
+								application.deviceIds.map( ( deviceId ) => ( {
 									application_id: id,
-									question_id: answer.questionId,
-									option_id: answer.optionId,
-									text_value: answer.text,
+									tester_device_id: deviceId,
 								} ) )
 							)
 							.execute();
-					}
-					for ( const { fieldId, values } of application.profile ) {
-						await writeCustomValues(
-							trx,
-							testerId,
-							fieldId,
-							values
-						);
-					}
-					return { id };
-				} );
+						if ( application.answers.length ) {
+							await trx
+								.insertInto( 'preselection_answers' )
+								.values(
+									application.answers.map( ( answer ) => ( {
+										application_id: id,
+										question_id: answer.questionId,
+										option_id: answer.optionId,
+										text_value: answer.text,
+									} ) )
+								)
+								.execute();
+						}
+						return { id };
+					},
+					{ isolationLevel: 'read committed' }
+				);
 			} catch ( error ) {
+				if ( error instanceof Refused ) {
+					return error.refusal;
+				}
 				if ( isDuplicateApplication( error ) ) {
 					return 'already-applied';
 				}

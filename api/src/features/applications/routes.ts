@@ -6,7 +6,7 @@ import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { hasStarted, type CampaignAccess } from '../campaigns/access.ts';
 import { checkAnswers } from './answers.ts';
 import { presentForm } from './form.ts';
-import type { AcceptedDevice, ApplicationRefusal } from './repository.ts';
+import { accepts, type ApplicationRefusal } from './repository.ts';
 
 /** The spec's messages (sections 4 and 8). */
 export const ALREADY_APPLIED_MESSAGE =
@@ -48,21 +48,6 @@ async function campaignAccess(
 }
 
 /**
- * Whether the campaign takes a device: by its type, and its platform when the campaign names platforms of it.
- *
- * @param accepted What the campaign accepts; none listed accepts every device.
- * @param device
- */
-const accepts = ( accepted: readonly AcceptedDevice[], device: Device ) =>
-	! accepted.length ||
-	accepted.some(
-		( kind ) =>
-			kind.deviceType === device.type &&
-			( kind.platformId === null ||
-				kind.platformId === device.operating_system.platform_id )
-	);
-
-/**
  * The tester's enabled devices (oldest first) the campaign accepts.
  *
  * @param request
@@ -78,7 +63,10 @@ async function compatibleDevices(
 		applications.acceptedDevices( campaignId ),
 	] );
 	return ( mine?.answer ?? [] ).filter( ( device ) =>
-		accepts( accepted, device )
+		accepts( accepted, {
+			type: device.type,
+			platformId: device.operating_system.platform_id,
+		} )
 	);
 }
 
@@ -141,24 +129,17 @@ export const applyToMyCampaign = handler< 'applyToMyCampaign' >(
 		const { applications } = request.server.services;
 		const { form, device: deviceIds } = request.body;
 		const campaignId = access.campaign.id;
-		const [ questions, compatible ] = await Promise.all( [
+		const [ questions, fields, usable ] = await Promise.all( [
 			applications.questions( campaignId ),
-			compatibleDevices( request, campaignId ),
+			applications.customFields( campaignId ),
+			applications.acceptedDeviceIds( access.tester.id, campaignId ),
 		] );
-		const fields = await applications.customFields(
-			questions.flatMap( ( question ) =>
-				question.customUserFieldId === null
-					? []
-					: [ question.customUserFieldId ]
-			)
-		);
 		const checked = await checkAnswers(
 			questions,
 			fields,
 			form,
 			request.log
 		);
-		const usable = new Set( compatible.map( ( device ) => device.id ) );
 		const refused = deviceIds.find( ( id ) => ! usable.has( id ) );
 		if ( refused !== undefined ) {
 			const mine = await request.server.services.devices.get(

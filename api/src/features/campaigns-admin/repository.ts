@@ -123,6 +123,36 @@ async function bugCounts(
 }
 
 /**
+ * The applicants (applications of every status) of each of these campaigns, in one statement over the
+ * `applications_campaign_status` index.
+ *
+ * @param db
+ * @param campaignIds
+ */
+async function applicantCounts(
+	db: Reader,
+	campaignIds: number[]
+): Promise< Map< number, number > > {
+	const counts = new Map( campaignIds.map( ( id ) => [ id, 0 ] ) );
+	if ( campaignIds.length === 0 ) {
+		return counts;
+	}
+	const rows = await db
+		.selectFrom( 'applications' )
+		.select( ( eb ) => [
+			'campaign_id',
+			eb.fn.countAll< number | string >().as( 'n' ),
+		] )
+		.where( 'campaign_id', 'in', campaignIds )
+		.groupBy( 'campaign_id' )
+		.execute();
+	for ( const row of rows ) {
+		counts.set( toInteger( row.campaign_id ), toInteger( row.n ) );
+	}
+	return counts;
+}
+
+/**
  * Every setting of a campaign as the edit form shows it, read through `db` (a transaction's, after a write).
  *
  * @param db
@@ -151,6 +181,7 @@ export async function readCampaign(
 		questions,
 		options,
 		bugs,
+		applicants,
 	] = await Promise.all( [
 		db
 			.selectFrom( 'campaign_targets' )
@@ -203,6 +234,7 @@ export async function readCampaign(
 			.orderBy( 'o.id' )
 			.execute(),
 		bugCounts( db, [ campaignId ] ),
+		applicantCounts( db, [ campaignId ] ),
 	] );
 
 	const platformsOf = new Map< number, number[] >();
@@ -320,7 +352,7 @@ export async function readCampaign(
 			? { code: row.language_code, message: row.language_message ?? '' }
 			: null,
 		selectedCount: toInteger( row.selected_count ),
-		applicantsCount: toInteger( row.applicants_count ),
+		applicantsCount: applicants.get( campaignId )!,
 		bugs: bugs.get( campaignId )!,
 	};
 }
@@ -503,7 +535,6 @@ export function createCampaignsAdminRepository( db: Kysely< Database > ) {
 						'c.visibility',
 						'c.max_testers',
 						'c.selected_count',
-						'c.applicants_count',
 						'c.leader_wp_user_id',
 					] )
 					.orderBy( SORT_COLUMNS[ query.orderBy ], direction )
@@ -518,7 +549,10 @@ export function createCampaignsAdminRepository( db: Kysely< Database > ) {
 					.executeTakeFirstOrThrow(),
 			] );
 			const ids = rows.map( ( row ) => toInteger( row.id ) );
-			const bugs = await bugCounts( db, ids );
+			const [ bugs, applicants ] = await Promise.all( [
+				bugCounts( db, ids ),
+				applicantCounts( db, ids ),
+			] );
 			return pageOf(
 				rows.map( ( row ) => ( {
 					id: toInteger( row.id ),
@@ -532,7 +566,7 @@ export function createCampaignsAdminRepository( db: Kysely< Database > ) {
 					visibility: row.visibility,
 					maxTesters: toNullableInteger( row.max_testers ),
 					selectedCount: toInteger( row.selected_count ),
-					applicantsCount: toInteger( row.applicants_count ),
+					applicantsCount: applicants.get( toInteger( row.id ) )!,
 					bugs: bugs.get( toInteger( row.id ) )!,
 					leader: toNullableInteger( row.leader_wp_user_id ),
 				} ) ),

@@ -281,7 +281,6 @@ export function createCandidatesRepository( db: Kysely< Database > ) {
 						'title',
 						'max_testers',
 						'selected_count',
-						'applicants_count',
 					] )
 					.where( 'id', '=', campaignId )
 					.executeTakeFirst(),
@@ -366,7 +365,11 @@ export function createCandidatesRepository( db: Kysely< Database > ) {
 							? null
 							: toInteger( campaign.max_testers ),
 					selectedCount: toInteger( campaign.selected_count ),
-					applicantsCount: toInteger( campaign.applicants_count ),
+					// Every application, whatever its status.
+					applicantsCount:
+						statusCounts.applied +
+						statusCounts.selected +
+						statusCounts.excluded,
 					statusCounts,
 				},
 			};

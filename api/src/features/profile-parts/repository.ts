@@ -217,6 +217,68 @@ export async function writeCustomValues(
 		.execute();
 }
 
+/** Every value of a tester's custom user fields, as stored. */
+const storedCustomValues = queryTemplate(
+	( db, values: { testerId: number } ) =>
+		db
+			.selectFrom( 'tester_custom_values' )
+			.select( [ 'field_id', 'option_id', 'text_value', 'is_candidate' ] )
+			.where( 'tester_id', '=', values.testerId )
+);
+
+/** A value as a key that two equal values share. */
+const keyOf = ( value: NewCustomValue ) =>
+	'optionId' in value
+		? `option ${ value.optionId }`
+		: `text ${ value.isCandidate ? 1 : 0 } ${ value.text }`;
+
+/**
+ * Replaces the tester's values of each of these fields whose stored values differ (run it inside the caller's
+ * transaction): one read, and writes only for a change. A tester who answers as before, as a returning tester's
+ * form prefills, writes nothing; on MariaDB a value deleted and written again locked the index beside it, which
+ * neighbouring testers' own writes then waited for (docs/performance.md, 2026-11-30, morning).
+ *
+ * @param executor
+ * @param testerId
+ * @param fields   Each field with its values, already checked against it, without repeats.
+ */
+export async function writeChangedCustomValues(
+	executor: Kysely< Database >,
+	testerId: number,
+	fields: ReadonlyArray< {
+		fieldId: number;
+		values: readonly NewCustomValue[];
+	} >
+): Promise< void > {
+	if ( ! fields.length ) {
+		return;
+	}
+	const stored = new Map< number, string[] >();
+	for ( const row of await storedCustomValues.all( executor, {
+		testerId,
+	} ) ) {
+		const keys = stored.get( row.field_id ) ?? [];
+		keys.push(
+			keyOf(
+				row.option_id === null
+					? {
+							text: row.text_value ?? '',
+							isCandidate: toBoolean( row.is_candidate ),
+					  }
+					: { optionId: row.option_id }
+			)
+		);
+		stored.set( row.field_id, keys );
+	}
+	for ( const { fieldId, values } of fields ) {
+		const before = JSON.stringify( ( stored.get( fieldId ) ?? [] ).sort() );
+		const after = JSON.stringify( values.map( keyOf ).sort() );
+		if ( before !== after ) {
+			await writeCustomValues( executor, testerId, fieldId, values );
+		}
+	}
+}
+
 /**
  * The tester's certifications (only `certificationId`, given it), latest achievement first.
  *

@@ -79,15 +79,16 @@ describe( `applying to a campaign on ${ testEngine() }`, () => {
 			row.text_value,
 			Number( row.is_candidate ),
 		] );
+	/** The campaign's applicants, as the back office counts them (its applications). */
 	const applicantsOf = async ( campaignId: number ) =>
 		Number(
 			(
 				await ctx.database.db
-					.selectFrom( 'campaigns' )
-					.select( 'applicants_count' )
-					.where( 'id', '=', campaignId )
+					.selectFrom( 'applications' )
+					.select( ( eb ) => eb.fn.countAll().as( 'n' ) )
+					.where( 'campaign_id', '=', campaignId )
 					.executeTakeFirstOrThrow()
-			).applicants_count
+			).n
 		);
 
 	it( 'writes the application, its devices, its answers and the profile values, keeping every count', async () => {
@@ -264,6 +265,45 @@ describe( `applying to a campaign on ${ testEngine() }`, () => {
 				[ full.q.brand, null, 'Globex' ],
 				[ full.q.streaming, null, null ],
 			]
+		);
+	} );
+
+	it( 'rewrites only the profile values an answer changes', async () => {
+		const { tester, android } = await testerWithDevices();
+		const storedRows = () =>
+			ctx.database.db
+				.selectFrom( 'tester_custom_values' )
+				.select( [ 'id', 'field_id', 'option_id', 'text_value' ] )
+				.where( 'tester_id', '=', tester.id )
+				.orderBy( 'id' )
+				.execute();
+		const applyTo = async ( form: FullForm, overrides = {} ) => {
+			const response = await apply( tester, form.campaignId, {
+				form: answersTo( form, overrides ),
+				device: [ android ],
+			} );
+			assert.equal( response.statusCode, 201, response.body );
+		};
+		await applyTo( full );
+		const first = await storedRows();
+		assert.ok( first.length > 0 );
+		// The same answers to another campaign's form: the same rows, none rewritten.
+		await applyTo( await insertFullFormCampaign( ctx ) );
+		assert.deepEqual( await storedRows(), first );
+		// Another brand: that field's value only is replaced.
+		await applyTo( await insertFullFormCampaign( ctx ), {
+			brand: { serialized: 'Initech' },
+		} );
+		const third = await storedRows();
+		assert.deepEqual(
+			third.filter( ( row ) => row.field_id !== BRAND.id ),
+			first.filter( ( row ) => row.field_id !== BRAND.id )
+		);
+		assert.deepEqual(
+			third
+				.filter( ( row ) => row.field_id === BRAND.id )
+				.map( ( row ) => [ row.option_id, row.text_value ] ),
+			[ [ null, 'Initech' ] ]
 		);
 	} );
 
@@ -517,5 +557,54 @@ describe( `applying to a campaign on ${ testEngine() }`, () => {
 			'already-applied'
 		);
 		assert.equal( await applicantsOf( second ), 1 );
+	} );
+
+	it( 'refuses in the transaction itself a closed, started or full campaign, and keeps none of its writes', async () => {
+		const { tester, android } = await testerWithDevices();
+		const { applications } = ctx.app.services;
+		// The profile's value it would have saved (it writes the tester's values before the campaign's count).
+		const applicationTo = ( campaignId: number ) => ( {
+			testerId: tester.id,
+			campaignId,
+			deviceIds: [ android ],
+			answers: [],
+			profile: [
+				{
+					fieldId: BRAND.id,
+					values: [ { text: 'Acme', isCandidate: true } ],
+				},
+			],
+		} );
+		// Without the route's check before it: a place taken or the start passed after the route looked.
+		const closed = await insertOpenCampaign( ctx, { status: 2 } );
+		const started = await insertOpenCampaign( ctx, { start: -1 } );
+		const noPlace = await insertOpenCampaign( ctx, {
+			maxTesters: 1,
+			selectedCount: 1,
+		} );
+		const refusals = [];
+		for ( const campaignId of [ closed, started, noPlace ] ) {
+			refusals.push(
+				await applications.apply( applicationTo( campaignId ) )
+			);
+			assert.equal( await applicantsOf( campaignId ), 0 );
+		}
+		assert.deepEqual( refusals, [ 'closed', 'closed', 'full' ] );
+		assert.deepEqual( await applicationsOf( tester ), [] );
+		assert.deepEqual( await profileValues( tester, BRAND.id ), [] );
+
+		// A free place: the application and the profile's value.
+		const open = await insertOpenCampaign( ctx, {
+			maxTesters: 2,
+			selectedCount: 1,
+		} );
+		assert.equal(
+			typeof ( await applications.apply( applicationTo( open ) ) ),
+			'object'
+		);
+		assert.equal( await applicantsOf( open ), 1 );
+		assert.deepEqual( await profileValues( tester, BRAND.id ), [
+			[ null, 'Acme', 1 ],
+		] );
 	} );
 } );

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Tester } from '../../../src/features/me/repository.ts';
 import { backOfficeUser, leadCampaign } from '../../helpers/back-office.ts';
 import { startTestContext, type TestContext } from '../../helpers/context.ts';
-import { insertCampaign } from '../../helpers/rows.ts';
+import { insertApplication, insertCampaign } from '../../helpers/rows.ts';
 import {
 	ADMIN_ONLY,
 	BACK_OFFICE_ONLY,
@@ -67,6 +67,11 @@ describe( 'the back office: /api/admin/campaigns, who and the list', () => {
 			end: 3,
 			close: 4,
 		} );
+		// Applicants of the bank, of every status: counted from the applications.
+		for ( const status of [ 'applied', 'selected', 'excluded' ] as const ) {
+			const applicant = await ctx.createTester();
+			await insertApplication( ctx, applicant.id, ids.bank, status );
+		}
 		await leadCampaign( ctx, ids.shop, lead.wpUserId );
 		await leadCampaign( ctx, ids.closed, lead.wpUserId );
 		await leadCampaign( ctx, ids.other, otherLead.wpUserId );
@@ -211,6 +216,15 @@ describe( 'the back office: /api/admin/campaigns, who and the list', () => {
 		);
 		assert.equal( bank.leader, null );
 		assert.equal( bank.maxTesters, null );
+		assert.equal( bank.applicantsCount, 3 );
+		const bankSettings = await expect(
+			ctx,
+			'GET',
+			`/admin/campaigns/${ ids.bank }`,
+			admin.token,
+			200
+		);
+		assert.equal( bankSettings.applicantsCount, 3 );
 
 		assert.deepEqual(
 			idsOf( await list( '?status=closed', admin.token ) ),
