@@ -43,7 +43,10 @@ export async function renderWithProviders(
 	const config = testConfig( configOverrides );
 	const theStore =
 		store ??
-		makeStore( { ...stateFromConfig( config ), ...preloadedState } );
+		makeStore(
+			{ ...stateFromConfig( config ), ...preloadedState },
+			{ checksWarnAfterMs: Number.POSITIVE_INFINITY }
+		);
 	bindTransport( theStore );
 	const theI18n =
 		i18n ??
