@@ -537,16 +537,23 @@ function exchange(
 			}, timeoutMs );
 			const fail = ( error: Error ) => {
 				clearTimeout( timer );
-				reject(
+				reject( error );
+			};
+			// Only a failure before any answer can be a stale kept connection: once WordPress answered, it had the
+			// request.
+			let answered = false;
+			request.on( 'error', ( error ) =>
+				fail(
 					! fresh &&
+						! answered &&
 						request.reusedSocket &&
 						( error as { code?: string } ).code === 'ECONNRESET'
 						? new StaleConnection()
 						: error
-				);
-			};
-			request.on( 'error', fail );
+				)
+			);
 			request.on( 'response', ( response ) => {
+				answered = true;
 				const chunks: Buffer[] = [];
 				response.on( 'data', ( chunk: Buffer ) =>
 					chunks.push( chunk )

@@ -207,10 +207,10 @@ const campaignToApply = queryTemplate(
 		const read = db
 			.selectFrom( 'campaigns' )
 			.select( [
-				'status_id',
-				'start_date',
-				'max_testers',
-				'selected_count',
+				'status_id as statusId',
+				'start_date as startDate',
+				'max_testers as maxTesters',
+				'selected_count as selectedCount',
 			] )
 			.where( 'id', '=', values.campaignId );
 		return isMysql( db ) ? read.modifyEnd( sql`lock in share mode` ) : read;
@@ -251,11 +251,39 @@ const addApplication = queryTemplate(
 			)
 );
 
-/** Thrown inside the transaction to roll back what it wrote: the campaign takes no application. */
-class Refused extends Error {
-	constructor( readonly refusal: ApplicationRefusal ) {
-		super( refusal );
+/** A campaign's state as the refusals of an application read it. */
+export interface CampaignOpening {
+	statusId: number;
+	/** As stored (`YYYY-MM-DD HH:MM:SS`, UTC). */
+	startDate: string;
+	maxTesters: number | null;
+	selectedCount: number;
+}
+
+/**
+ * Why a campaign takes no application now, if it takes none: its subscription is over (closed, or its start
+ * passed), or it has no free place.
+ *
+ * @param campaign
+ * @param now
+ */
+export function campaignRefusal(
+	campaign: CampaignOpening,
+	now: Date
+): 'closed' | 'full' | undefined {
+	if (
+		campaign.statusId !== RUNNING ||
+		campaign.startDate <= toSqlDateTime( now )
+	) {
+		return 'closed';
 	}
+	if (
+		campaign.maxTesters !== null &&
+		campaign.selectedCount >= campaign.maxTesters
+	) {
+		return 'full';
+	}
+	return undefined;
 }
 
 /**
@@ -445,12 +473,12 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * Makes the application, in one transaction: each custom user field's values of the tester's profile
-		 * replaced by the answer's where they differ; the application (status applied, with its campaign's status and dates copied
-		 * from the campaign's row, as migration 0011 requires; its triggers keep the tester's counts) if the
-		 * campaign still takes applications (running, start date ahead, a free place); its devices and its
-		 * answers. READ COMMITTED replaces the profile's values without locking the gaps between testers' rows,
-		 * into which other testers' applications insert theirs.
+		 * Makes the application, in one transaction, if the campaign still takes applications (running, start
+		 * date ahead, a free place): each custom user field's values of the tester's profile replaced by the
+		 * answer's where they differ; the application (status applied, with its campaign's status and dates
+		 * copied from the campaign's row, as migration 0011 requires; its triggers keep the tester's counts), its
+		 * devices and its answers. READ COMMITTED replaces the profile's values without locking the gaps between
+		 * testers' rows, into which other testers' applications insert theirs.
 		 *
 		 * @param application
 		 * @param now
@@ -466,28 +494,28 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 				return await inTransaction(
 					db,
 					async ( trx ) => {
+						const campaign = await campaignToApply.first( trx, {
+							campaignId,
+						} );
+						const refusal = campaign
+							? campaignRefusal(
+									{
+										...campaign,
+										selectedCount: toInteger(
+											campaign.selectedCount
+										),
+									},
+									now
+							  )
+							: 'closed';
+						if ( refusal ) {
+							return refusal;
+						}
 						await writeChangedCustomValues(
 							trx,
 							testerId,
 							application.profile
 						);
-						const campaign = await campaignToApply.first( trx, {
-							campaignId,
-						} );
-						if (
-							! campaign ||
-							campaign.status_id !== RUNNING ||
-							campaign.start_date <= at
-						) {
-							throw new Refused( 'closed' );
-						}
-						if (
-							campaign.max_testers !== null &&
-							toInteger( campaign.selected_count ) >=
-								toInteger( campaign.max_testers )
-						) {
-							throw new Refused( 'full' );
-						}
 						const { insertId } = await addApplication.run( trx, {
 							testerId,
 							campaignId,
@@ -521,9 +549,6 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 					{ isolationLevel: 'read committed' }
 				);
 			} catch ( error ) {
-				if ( error instanceof Refused ) {
-					return error.refusal;
-				}
 				if ( isDuplicateApplication( error ) ) {
 					return 'already-applied';
 				}

@@ -3,10 +3,14 @@ import { handler } from '../../contract/handler.ts';
 import type { Device } from '../../contract/index.ts';
 import { orNoTester, requireAuth } from '../../lib/auth.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
-import { hasStarted, type CampaignAccess } from '../campaigns/access.ts';
+import type { CampaignAccess } from '../campaigns/access.ts';
 import { checkAnswers } from './answers.ts';
 import { presentForm } from './form.ts';
-import { accepts, type ApplicationRefusal } from './repository.ts';
+import {
+	accepts,
+	campaignRefusal,
+	type ApplicationRefusal,
+} from './repository.ts';
 
 /** The spec's messages (sections 4 and 8). */
 export const ALREADY_APPLIED_MESSAGE =
@@ -77,20 +81,9 @@ async function compatibleDevices(
  * @param access
  */
 function refusalOf( access: CampaignAccess ): ApplicationRefusal | undefined {
-	const { campaign } = access;
-	if ( access.application ) {
-		return 'already-applied';
-	}
-	if ( campaign.statusId !== 1 || hasStarted( access ) ) {
-		return 'closed';
-	}
-	if (
-		campaign.maxTesters !== null &&
-		campaign.selectedCount >= campaign.maxTesters
-	) {
-		return 'full';
-	}
-	return undefined;
+	return access.application
+		? 'already-applied'
+		: campaignRefusal( access.campaign, new Date() );
 }
 
 export const getMyCampaignForm = handler< 'getMyCampaignForm' >(

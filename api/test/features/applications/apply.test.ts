@@ -562,7 +562,7 @@ describe( `applying to a campaign on ${ testEngine() }`, () => {
 	it( 'refuses in the transaction itself a closed, started or full campaign, and keeps none of its writes', async () => {
 		const { tester, android } = await testerWithDevices();
 		const { applications } = ctx.app.services;
-		// The profile's value it would have saved (it writes the tester's values before the campaign's count).
+		// With a profile value it would save.
 		const applicationTo = ( campaignId: number ) => ( {
 			testerId: tester.id,
 			campaignId,
