@@ -65,23 +65,22 @@ const bugValues = queryTemplate( ( db, values: { campaignId: number } ) =>
 	bugValueRows( db, values.campaignId )
 );
 
-/** The campaign's valid bug values and its tasks, in the tasks' order. */
+/**
+ * The campaign's valid bug values and its tasks, in no order: ordered, MariaDB sorted the whole union in a
+ * temporary table; the tasks are put in order in JavaScript.
+ */
 const bugChoices = queryTemplate( ( db, values: { campaignId: number } ) =>
-	bugValueRows( db, values.campaignId )
-		.unionAll(
-			db
-				.selectFrom( 'campaign_tasks' )
-				.select( [
-					sql< string >`'task'`.as( 'list' ),
-					'id as code',
-					'name',
-					'position',
-				] )
-				.where( 'campaign_id', '=', values.campaignId )
-		)
-		// The whole union's order: the tasks' own (the values' position is null).
-		.orderBy( 'position' )
-		.orderBy( 'code' )
+	bugValueRows( db, values.campaignId ).unionAll(
+		db
+			.selectFrom( 'campaign_tasks' )
+			.select( [
+				sql< string >`'task'`.as( 'list' ),
+				'id as code',
+				'name',
+				'position',
+			] )
+			.where( 'campaign_id', '=', values.campaignId )
+	)
 );
 
 /** The campaign's additional fields, in their order. */
@@ -125,7 +124,8 @@ export async function campaignBugValues(
 }
 
 /**
- * The choices of the bug form, in one statement: the valid bug values, and the campaign's tasks in their order.
+ * The choices of the bug form, in one statement: the valid bug values, and the campaign's tasks in their order
+ * (their position, then their id).
  * What the form offers (details.ts) and what a submitted bug is checked against (bugs/report-repository.ts); one
  * statement rather than two, as each is a round trip and on MariaDB most of a small read's cost.
  *
@@ -139,6 +139,11 @@ export async function campaignBugChoices(
 	const rows = await bugChoices.all( db, { campaignId } );
 	const tasks = rows
 		.filter( ( row ) => row.list === 'task' )
+		.sort(
+			( a, b ) =>
+				toInteger( a.position ?? 0 ) - toInteger( b.position ?? 0 ) ||
+				toInteger( a.code ) - toInteger( b.code )
+		)
 		.map( ( row ) => ( {
 			id: toInteger( row.code ),
 			name: row.name ?? '',
