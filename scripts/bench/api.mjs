@@ -800,13 +800,15 @@ export async function benchApi( {
 				pay: endpoint.pay,
 			};
 			// Each paying request needs a tester of its own, and the supply runs out within the usual time: the
-			// warm-up takes a tenth of it, the run the rest.
+			// warm-up takes a third of it (about the others' 2 s), the run the rest. With a tenth, the first three
+			// seconds of the run were still warming up, at half the rate and twice the p99 of the seconds after
+			// (docs/performance.md, 2026-11-30, afternoon).
 			const supply = endpoint.pay?.testers.length;
 			// Warm-up: the JIT, the database's caches.
 			await load( {
 				...options,
 				seconds: 2,
-				amount: supply && Math.floor( supply / 10 ),
+				amount: supply && Math.floor( supply / 3 ),
 			} );
 			const result = await load( {
 				...options,

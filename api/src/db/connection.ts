@@ -5,15 +5,18 @@ import {
 	CompiledQuery,
 	Kysely,
 	MysqlDialect,
-	SqliteDialect,
 	type DatabaseConnection,
-	type SqliteDatabase as SqliteDialectDatabase,
 	type MysqlPool,
 } from 'kysely';
 import { createPool } from 'mysql2';
 import { withPreparedReads } from './prepared.ts';
 import type { Database } from './schema.ts';
 import { BUG_SEARCH_DOC_FUNCTION, bugSearchDoc } from './bug-search.ts';
+import {
+	BUSY_TIMEOUT_MS,
+	SplitSqliteDialect,
+	SqliteConnectionFile,
+} from './sqlite-driver.ts';
 
 export type Engine = 'sqlite' | 'mysql';
 
@@ -101,114 +104,40 @@ export function createDatabase( url: string, cwd?: string ): DatabaseHandle {
 	return { db, engine: target.engine, destroy: () => db.destroy() };
 }
 
-function sqliteDialect( file: string ): SqliteDialect {
+/**
+ * The database file's reading and writing connections (sqlite-driver.ts), each in WAL mode, where readers run
+ * beside the one writer; the busy timeout makes a statement wait for another process's lock instead of failing at
+ * once (a transaction's start waits in the driver); foreign keys are off by default.
+ *
+ * @param file
+ */
+function sqliteDialect( file: string ): SplitSqliteDialect {
 	if ( file !== ':memory:' ) {
 		fs.mkdirSync( path.dirname( file ), { recursive: true } );
 	}
-	const database = new SqliteDatabase( file, { timeout: BUSY_TIMEOUT_MS } );
-	// WAL lets readers run beside the one writer; the busy timeout above makes a statement wait for a lock instead
-	// of failing at once (a transaction's first wait is ImmediateSqliteDialect's); foreign keys are off by default.
-	database.pragma( 'journal_mode = WAL' );
-	database.pragma( 'synchronous = NORMAL' );
-	database.pragma( 'foreign_keys = ON' );
-	// Called by the triggers that index bug titles (migration 0018): a connection without it cannot write a bug.
-	database.function(
-		BUG_SEARCH_DOC_FUNCTION,
-		{ deterministic: true },
-		( campaignId: unknown, title: unknown ) =>
-			bugSearchDoc( Number( campaignId ), String( title ?? '' ) )
-	);
-	return new ImmediateSqliteDialect( database, {
-		database: withStatementCache( database ),
-	} );
-}
-
-/** How long a statement, or a transaction's start, waits for another process's lock before failing. */
-const BUSY_TIMEOUT_MS = 5000;
-
-/**
- * Every transaction of the API writes, and most read before they write. Begun as SQLite's default (deferred), such
- * a transaction holds a snapshot from its first read, and when another process has written since, its first write
- * fails at once with SQLITE_BUSY instead of waiting: under concurrent profile saves from two API processes some
- * failed even after the retries. `begin immediate` takes the write lock first.
- *
- * While another API process holds that lock, the wait is the event loop's, not SQLite's: SQLite's own busy
- * handler sleeps inside the call, in steps that grow to 100 ms, and stops the whole process (every request it
- * serves) meanwhile. Asked again every millisecond, the lock is taken soon after it is free and the process
- * goes on answering (docs/performance.md, 2026-11-29, night).
- */
-class ImmediateSqliteDialect extends SqliteDialect {
-	readonly #database: SqliteDatabase.Database;
-
-	constructor(
-		database: SqliteDatabase.Database,
-		config: ConstructorParameters< typeof SqliteDialect >[ 0 ]
-	) {
-		super( config );
-		this.#database = database;
-	}
-
-	createDriver() {
-		const driver = super.createDriver();
-		const database = this.#database;
-		driver.beginTransaction = async ( connection: DatabaseConnection ) => {
-			const giveUpAt = Date.now() + BUSY_TIMEOUT_MS;
-			for (;;) {
-				database.pragma( 'busy_timeout = 0' );
-				try {
-					await connection.executeQuery(
-						CompiledQuery.raw( 'begin immediate' )
-					);
-					return;
-				} catch ( error ) {
-					if (
-						( error as { code?: unknown } ).code !==
-							'SQLITE_BUSY' ||
-						Date.now() >= giveUpAt
-					) {
-						throw error;
-					}
-				} finally {
-					database.pragma( `busy_timeout = ${ BUSY_TIMEOUT_MS }` );
-				}
-				await new Promise( ( resolve ) => setTimeout( resolve, 1 ) );
-			}
-		};
-		return driver;
-	}
-}
-
-/** Distinct statements kept prepared; a list with `in (…)` of every length up to the page limit fits. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query it runs; preparing is a good part of a small query's cost, and the API runs the
- * same few statements over and over. better-sqlite3 statements can be run again and again (SQLite re-prepares
- * one itself after a schema change), so each SQL text is prepared once. The oldest leave when the cache is full.
- *
- * @param database
- */
-function withStatementCache(
-	database: SqliteDatabase.Database
-): SqliteDialectDatabase {
-	const statements = new Map< string, SqliteDatabase.Statement >();
-	return {
-		prepare( text: string ) {
-			let statement = statements.get( text );
-			if ( ! statement ) {
-				statement = database.prepare( text );
-				if ( statements.size >= STATEMENT_CACHE_SIZE ) {
-					statements.delete( statements.keys().next().value! );
-				}
-				statements.set( text, statement );
-			}
-			return statement;
-		},
-		close() {
-			statements.clear();
-			database.close();
-		},
+	const open = () => {
+		const database = new SqliteDatabase( file, {
+			timeout: BUSY_TIMEOUT_MS,
+		} );
+		database.pragma( 'journal_mode = WAL' );
+		database.pragma( 'synchronous = NORMAL' );
+		database.pragma( 'foreign_keys = ON' );
+		// Called by the triggers that index bug titles (migration 0018): a connection without it cannot write a bug.
+		database.function(
+			BUG_SEARCH_DOC_FUNCTION,
+			{ deterministic: true },
+			( campaignId: unknown, title: unknown ) =>
+				bugSearchDoc( Number( campaignId ), String( title ?? '' ) )
+		);
+		return new SqliteConnectionFile( database );
 	};
+	const writer = open();
+	if ( file === ':memory:' ) {
+		return new SplitSqliteDialect( writer, writer );
+	}
+	const reader = open();
+	reader.database.pragma( 'query_only = 1' );
+	return new SplitSqliteDialect( reader, writer );
 }
 
 function mysqlDialect(

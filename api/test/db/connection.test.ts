@@ -165,4 +165,130 @@ describe( 'transactions on SQLite', () => {
 			fs.rmSync( dir, { recursive: true, force: true } );
 		}
 	} );
+
+	/**
+	 * Fails instead of hanging when `work` waits for something that never comes.
+	 *
+	 * @param work
+	 */
+	const within = < T >( work: Promise< T > ) =>
+		Promise.race( [
+			work,
+			new Promise< never >( ( _resolve, reject ) =>
+				setTimeout(
+					() => reject( new Error( 'Still waiting after 2 s' ) ),
+					2000
+				).unref()
+			),
+		] );
+
+	/**
+	 * A database file with a table `t` of one row, 'committed'.
+	 *
+	 * @param run
+	 */
+	async function withTable(
+		run: (
+			file: string,
+			db: ReturnType< typeof createDatabase >[ 'db' ]
+		) => Promise< void >
+	) {
+		const dir = fs.mkdtempSync(
+			path.join( os.tmpdir(), 'crowdscout-lock-' )
+		);
+		const file = path.join( dir, 'api.sqlite' );
+		const { db, destroy } = createDatabase( `sqlite://${ file }` );
+		try {
+			await sql`create table t (id integer primary key, what text)`.execute(
+				db
+			);
+			await sql`insert into t (what) values ('committed')`.execute( db );
+			await run( file, db );
+		} finally {
+			await destroy();
+			fs.rmSync( dir, { recursive: true, force: true } );
+		}
+	}
+
+	const what = async ( db: ReturnType< typeof createDatabase >[ 'db' ] ) =>
+		( await sql< { what: string } >`select what from t`.execute( db ) )
+			.rows[ 0 ].what;
+
+	it( "let the process's reads run while one of its transactions is open, showing them the last commit", () =>
+		withTable( async ( _file, db ) => {
+			let seen = '';
+			await within(
+				db.transaction().execute( async ( trx ) => {
+					await sql`update t set what = 'uncommitted'`.execute( trx );
+					// Outside the transaction: with the one connection lent to it, this read would wait for it, forever.
+					seen = await what( db );
+				} )
+			);
+			assert.equal( seen, 'committed' );
+			assert.equal( await what( db ), 'uncommitted' );
+		} ) );
+
+	it( "let the process's reads run while its transaction waits for another process's lock", () =>
+		withTable( async ( file, db ) => {
+			const other = new SqliteDatabase( file );
+			other.exec( "begin immediate; update t set what = 'other'" );
+			let began = false;
+			const writing = db.transaction().execute( async ( trx ) => {
+				began = true;
+				await sql`update t set what = 'mine'`.execute( trx );
+			} );
+			try {
+				assert.equal( await within( what( db ) ), 'committed' );
+				assert.equal( began, false );
+			} finally {
+				other.exec( 'commit' );
+				other.close();
+			}
+			await within( writing );
+			assert.equal( await what( db ), 'mine' );
+		} ) );
+
+	it( 'run a write outside a transaction after the open one, not inside it', () =>
+		withTable( async ( _file, db ) => {
+			let outsideDone = false;
+			let outside: Promise< unknown > | undefined;
+			await within(
+				db.transaction().execute( async ( trx ) => {
+					await sql`update t set what = 'transaction'`.execute( trx );
+					outside = sql`update t set what = 'outside'`
+						.execute( db )
+						.then( () => ( outsideDone = true ) );
+					await new Promise( ( resolve ) =>
+						setTimeout( resolve, 50 )
+					);
+					assert.equal( outsideDone, false );
+					throw new Error( 'undo' );
+				} )
+			).catch( ( error: Error ) =>
+				assert.equal( error.message, 'undo' )
+			);
+			await within( outside! );
+			// The transaction was undone whole; the write outside it stands.
+			assert.equal( await what( db ), 'outside' );
+		} ) );
+
+	it( 'make reads of an in-memory database, one connection, wait for the open transaction', async () => {
+		const { db, destroy } = createDatabase( 'sqlite://:memory:' );
+		try {
+			await sql`create table t (id integer primary key, what text)`.execute(
+				db
+			);
+			await sql`insert into t (what) values ('committed')`.execute( db );
+			let read: Promise< string > | undefined;
+			await db.transaction().execute( async ( trx ) => {
+				await sql`update t set what = 'uncommitted'`.execute( trx );
+				read = what( db );
+				await new Promise( ( resolve ) => setTimeout( resolve, 20 ) );
+				await sql`update t set what = 'done'`.execute( trx );
+			} );
+			assert.equal( await within( read! ), 'done' );
+		} finally {
+			await destroy();
+		}
+	} );
 } );
