@@ -2,7 +2,7 @@
  * Benchmark data for `npm run bench` (scripts/bench/api.mjs): migrates the database at --db-url, and unless it
  * already holds this exact data set, seeds it at the requested scale with one extra tester given the `heavy`
  * demo profile (thousands of applications, experience entries and bugs). Prints one JSON line on stdout:
- * `{ token, testerId, campaignId, bugId, task, bugForm, apply, paymentId, pay, seeded, ms }`, a bearer token for that tester
+ * `{ token, testerId, campaignId, bugId, task, bugForm, apply, addDevices, paymentId, pay, seeded, ms }`, a bearer token for that tester
  * signed with CROWDSCOUT_SECRET (`apply`: the applying row's campaigns, answers and testers, prepareApplying; `pay`:
  * the testers who may request a payment, preparePaying).
  *
@@ -200,6 +200,94 @@ async function prepareApplying( db: Kysely< Database >, heavyId: number ) {
 			testers.length - ( 1 - ( testers.length % 2 ) )
 		),
 	};
+}
+
+/**
+ * The devices the add-device row sends, each then removed (scripts/bench/api.mjs). Catalogue ids are positions in
+ * api/src/lookups/devices.ts (append only): model 4 is the iPhone 16, version 1 iOS 18, version 30 Windows 11.
+ */
+export const BENCH_DEVICES = [
+	{ type: 0, device: 4, operating_system: 1 },
+	{ type: 2, pc_type: 'Notebook', operating_system: 30 },
+];
+
+/**
+ * The heavy tester's devices the add-device row left in earlier runs, deleted: the removed ones (kept, disabled,
+ * where no read looks) and those a run ended with, between a connection's POST and its DELETE. Left, each run added
+ * up to 50 to the list the devices row reads: 260 devices instead of 6 after a few dozen runs, at half the rate.
+ * Only devices with the row's model or PC type and version that nothing of a campaign names.
+ *
+ * @param db
+ * @param heavyId
+ */
+async function removeBenchDevices( db: Kysely< Database >, heavyId: number ) {
+	await db
+		.deleteFrom( 'tester_devices' )
+		.where( 'tester_id', '=', heavyId )
+		.where( ( eb ) =>
+			eb.or( [
+				eb.and( [
+					eb( 'model_id', '=', BENCH_DEVICES[ 0 ].device! ),
+					eb(
+						'os_version_id',
+						'=',
+						BENCH_DEVICES[ 0 ].operating_system
+					),
+				] ),
+				eb.and( [
+					eb(
+						'pc_type_id',
+						'=',
+						eb
+							.selectFrom( 'pc_types' )
+							.select( 'id' )
+							.where( 'name', '=', BENCH_DEVICES[ 1 ].pc_type! )
+					),
+					eb(
+						'os_version_id',
+						'=',
+						BENCH_DEVICES[ 1 ].operating_system
+					),
+				] ),
+			] )
+		)
+		.where( ( eb ) =>
+			eb.not(
+				eb.or( [
+					eb.exists(
+						eb
+							.selectFrom( 'application_devices as a' )
+							.select( 'a.tester_device_id' )
+							.whereRef(
+								'a.tester_device_id',
+								'=',
+								'tester_devices.id'
+							)
+					),
+					eb.exists(
+						eb
+							.selectFrom( 'applications as a' )
+							.select( 'a.id' )
+							.whereRef(
+								'a.selected_device_id',
+								'=',
+								'tester_devices.id'
+							)
+					),
+					eb.exists(
+						eb
+							.selectFrom( 'bugs as b' )
+							.select( 'b.id' )
+							.whereRef(
+								'b.tester_device_id',
+								'=',
+								'tester_devices.id'
+							)
+					),
+				] )
+			)
+		)
+		.execute();
 }
 
 /**
@@ -725,6 +813,7 @@ try {
 		.offset( Math.floor( Number( crowded.testers ) / 2 ) )
 		.limit( 1 )
 		.executeTakeFirstOrThrow();
+	await removeBenchDevices( db, heavy.id );
 	const applying = await prepareApplying( db, heavy.id );
 	const paying = await preparePaying( db, heavy.id );
 	// The wallet's reads: the tester's newest paid request (its details).
@@ -793,6 +882,7 @@ try {
 					} ) )
 				),
 			},
+			addDevices: BENCH_DEVICES,
 			paymentId: paid?.id ?? null,
 			pay: {
 				email: BENCH_PAYOUT_EMAIL,

@@ -186,8 +186,7 @@ function endpoints( data ) {
 		{ name: 'GET /users/me/fiscal', path: '/users/me/fiscal' },
 		// The devices page and its wizard's selects, as the wizard asks them: a type's models, the platforms the
 		// chosen model's maker ships, the chosen platform's versions. Catalogue ids are positions in
-		// api/src/lookups/devices.ts (append only): model 4 is the iPhone 16, platform 1 iOS, version 1 iOS 18,
-		// version 30 Windows 11.
+		// api/src/lookups/devices.ts (append only): model 4 is the iPhone 16, platform 1 iOS.
 		{ name: 'GET /users/me/devices', path: '/users/me/devices' },
 		{ name: '/devices/0/models (smartphones)', path: '/devices/0/models' },
 		{
@@ -199,16 +198,14 @@ function endpoints( data ) {
 			path: `/devices/0/os_versions?${ filter( { platform: 1 } ) }`,
 		},
 		{
-			// Each connection adds a smartphone, removes it, adds a PC, removes it: the DELETE of the id the POST
-			// answered keeps the tester's list (measured above) at its size from one run to the next. A removed
-			// device stays, disabled, where no read looks.
+			// Each connection adds a smartphone, removes it, adds a PC, removes it (prepare.ts, BENCH_DEVICES): the
+			// DELETE of the id the POST answered keeps the tester's list (measured above) at its size. A removed
+			// device stays, disabled, where no read looks; those, and a device a run ended with before its DELETE,
+			// are deleted by the next run's prepare.
 			name: 'POST /users/me/devices add a device (each one then DELETEd)',
 			path: '/users/me/devices',
 			method: 'POST',
-			bodies: [
-				{ type: 0, device: 4, operating_system: 1 },
-				{ type: 2, pc_type: 'Notebook', operating_system: 30 },
-			],
+			bodies: data.addDevices,
 			removeAdded: true,
 			target: { requestsPerSecond: 300, p99Ms: 100 },
 		},
@@ -802,7 +799,7 @@ export async function benchApi( {
 			// Each paying request needs a tester of its own, and the supply runs out within the usual time: the
 			// warm-up takes a third of it (about the others' 2 s), the run the rest. With a tenth, the first three
 			// seconds of the run were still warming up, at half the rate and twice the p99 of the seconds after
-			// (docs/performance.md, 2026-11-30, afternoon).
+			// (docs/performance.md, 2026-11-30, late morning).
 			const supply = endpoint.pay?.testers.length;
 			// Warm-up: the JIT, the database's caches.
 			await load( {

@@ -12,11 +12,11 @@ import {
  *
  * Kysely's own SQLite driver has one connection, lent to one query or one transaction at a time. A transaction
  * keeps it through every `await` of its work, so the process's reads wait for it; and when another API process
- * holds the database's write lock, they wait for as long as the transaction waits to begin. Under payment
- * requests from two processes that wait was the tail of every request (docs/performance.md, 2026-11-30,
- * afternoon). Here a statement outside a transaction that only reads runs at once on the reading connection, which
- * in WAL mode sees the last commit and is never kept waiting by a writer; transactions, and writes outside one,
- * take the writing connection one at a time.
+ * holds the database's write lock, they wait for as long as the transaction waits to begin: under payment
+ * requests from two processes, a wait of up to 30 ms for every request the process had in hand
+ * (docs/performance.md, 2026-11-30, late morning). Here a statement outside a transaction that only reads runs at
+ * once on the reading connection, which in WAL mode sees the last commit and is never kept waiting by a writer;
+ * transactions, and writes outside one, take the writing connection one at a time.
  *
  * A transaction begins with `begin immediate`, taking the write lock first. Begun as SQLite's default
  * (deferred), a transaction holds a snapshot from its first read, and when another process has written since, its

@@ -179,7 +179,7 @@ const manualRow = queryTemplate(
 		// The tester's bugs of the campaign per status, beside the campaign's row: one walk of the tester's entries
 		// of `bugs_tester_campaign`, counted per status. On MariaDB four counts, one per status, cost twice as
 		// much: each walked the same entries again, after its planner had weighed seven indexes of `bugs`
-		// (docs/performance.md, 2026-11-30, afternoon).
+		// (docs/performance.md, 2026-11-30, late morning).
 		const bugs = sql< {
 			bugs_refused: number | string;
 			bugs_approved: number | string;
