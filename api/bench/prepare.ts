@@ -482,17 +482,6 @@ async function prepareBugForm(
 		.deleteFrom( 'bugs' )
 		.where( 'campaign_id', '=', campaignId )
 		.execute();
-	// And the campaign's kept counts of them, which the API raises as it writes, back to the bugs' (none).
-	await db
-		.updateTable( 'campaigns' )
-		.set( {
-			bugs_refused_count: 0,
-			bugs_approved_count: 0,
-			bugs_pending_count: 0,
-			bugs_need_review_count: 0,
-		} )
-		.where( 'id', '=', campaignId )
-		.execute();
 	await db
 		.deleteFrom( 'applications' )
 		.where( 'campaign_id', '=', campaignId )

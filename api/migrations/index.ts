@@ -22,6 +22,7 @@ import * as m0020 from './0020-back-office-lists.ts';
 import * as m0021 from './0021-payment-request-counts.ts';
 import * as m0022 from './0022-live-testers.ts';
 import * as m0023 from './0023-applicants-counted.ts';
+import * as m0024 from './0024-campaign-bugs-counted.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -51,4 +52,5 @@ export const migrations: Record< string, Migration > = {
 	'0021-payment-request-counts': m0021,
 	'0022-live-testers': m0022,
 	'0023-applicants-counted': m0023,
+	'0024-campaign-bugs-counted': m0024,
 };

@@ -91,17 +91,13 @@ const testerCounterMismatches = ( database: TestDatabase ) =>
 		or t.pending_booty_net_cents <> coalesce((select sum(net_cents) from booty_entries b where b.tester_id = t.id and b.payment_request_id is null), 0)`
 	);
 
-/** Campaigns whose counters differ from their applications and bugs. */
+/** Campaigns whose selected count differs from their applications. */
 const campaignCounterMismatches = ( database: TestDatabase ) =>
 	rows(
 		database,
 		`select c.id from campaigns c
 		where c.selected_count <> (select count(*) from applications a where a.campaign_id = c.id and a.status = 'selected')
-		or (c.max_testers is not null and c.selected_count > c.max_testers)
-		or c.bugs_refused_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 1)
-		or c.bugs_approved_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 2)
-		or c.bugs_pending_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 3)
-		or c.bugs_need_review_count <> (select count(*) from bugs b where b.campaign_id = c.id and b.status_id = 4)`
+		or (c.max_testers is not null and c.selected_count > c.max_testers)`
 	);
 
 /** Applications whose copy of their campaign's status and dates (0005) differs from the campaign. */

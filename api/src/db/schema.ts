@@ -313,10 +313,6 @@ export interface CampaignsTable {
 	language_code: string | null;
 	language_message: string | null;
 	selected_count: Counter;
-	bugs_refused_count: Counter;
-	bugs_approved_count: Counter;
-	bugs_pending_count: Counter;
-	bugs_need_review_count: Counter;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 	/** 0019: the WordPress user (a tester_lead) who runs the campaign; null: administrators only. */

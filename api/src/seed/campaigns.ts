@@ -568,10 +568,6 @@ export async function updateCampaignCounters(
 					'applications',
 					` and c.status = 'selected'`
 				),
-				bugs_refused_count: count( 'bugs', ' and c.status_id = 1' ),
-				bugs_approved_count: count( 'bugs', ' and c.status_id = 2' ),
-				bugs_pending_count: count( 'bugs', ' and c.status_id = 3' ),
-				bugs_need_review_count: count( 'bugs', ' and c.status_id = 4' ),
 			} as never )
 			.where( 'id', '>=', from )
 			.where( 'id', '<=', Math.min( last, from + 999 ) )

@@ -35,8 +35,7 @@ import type { SeedTable, TableStats } from './writer.ts';
  * - testers.total_exp_pts = SUM(experience_entries.amount) = SUM(tester_monthly_levels.points);
  * - testers.attended_cp = applications selected and completed; testers.approved_bugs = bugs with status 2;
  * - testers.booty_* = SUM of all booty entries, pending_booty_* = SUM of those with no payment request;
- * - campaigns.selected_count = selected applications, bugs_*_count = bugs per status
- *   (set from the rows by one UPDATE at the end);
+ * - campaigns.selected_count = selected applications (set from the rows by one UPDATE at the end);
  * - applications.campaign_status_id, campaign_start_date, campaign_end_date, campaign_close_date = their
  *   campaign's status_id and dates (0005);
  * - monthly_rank_counts = tester_monthly_levels counted per month, level and points, real testers' rows

@@ -27,6 +27,7 @@ export const MIGRATIONS = [
 	'0021-payment-request-counts',
 	'0022-live-testers',
 	'0023-applicants-counted',
+	'0024-campaign-bugs-counted',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];

@@ -51,9 +51,7 @@ export function createAdminSummaryRepository( db: Kysely< Database > ) {
 
 	/**
 	 * The bugs pending or in need of review, in every campaign or in a lead's: per campaign, a range of the bugs'
-	 * (campaign, status) index, so only those bugs are touched, never the reviewed ones. Counted rather than summed
-	 * from campaigns.bugs_*_count: those are written by the seed but not kept when a tester reports a bug, so a new
-	 * bug would be missing from the widget.
+	 * (campaign, status) index, so only those bugs are touched, never the reviewed ones.
 	 *
 	 * @param leader The lead's WordPress user; undefined for every campaign.
 	 */

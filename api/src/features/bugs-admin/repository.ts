@@ -3,7 +3,7 @@
  * bug between statuses. The first approval of a bug pays it (bug_rewards, one row per bug ever): experience points
  * of its severity and the campaign's payout of its severity, capped by the campaign's payout limit.
  */
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AdminBug, AdminBugItem } from '../../contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { isMysql } from '../../db/engine.ts';
@@ -36,18 +36,6 @@ const STATUS_NAMES: Record< number, AdminBugStatus > = {
 	2: 'approved',
 	3: 'pending',
 	4: 'need-review',
-};
-/** The campaign's kept count of each status. */
-type StatusCount =
-	| 'bugs_refused_count'
-	| 'bugs_approved_count'
-	| 'bugs_pending_count'
-	| 'bugs_need_review_count';
-const STATUS_COUNTS: Record< number, StatusCount > = {
-	1: 'bugs_refused_count',
-	2: 'bugs_approved_count',
-	3: 'bugs_pending_count',
-	4: 'bugs_need_review_count',
 };
 
 export const SEVERITY_IDS: Record< AdminBugSeverity, number > = {
@@ -360,19 +348,6 @@ export function createBugsAdminRepository( db: Kysely< Database > ) {
 			.where( 'id', '=', bug.id )
 			.execute();
 		if ( from !== to ) {
-			const leaving = STATUS_COUNTS[ from ];
-			const entering = STATUS_COUNTS[ to ];
-			const counts: Partial<
-				Record< StatusCount, RawBuilder< number > >
-			> = {
-				[ leaving ]: sql< number >`${ sql.ref( leaving ) } - 1`,
-			};
-			counts[ entering ] = sql< number >`${ sql.ref( entering ) } + 1`;
-			await trx
-				.updateTable( 'campaigns' )
-				.set( counts )
-				.where( 'id', '=', bug.campaign_id )
-				.execute();
 			const approvedStep =
 				( to === STATUS_IDS.approved ? 1 : 0 ) -
 				( from === STATUS_IDS.approved ? 1 : 0 );

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { queryTemplate } from '../../db/query-template.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -127,16 +127,6 @@ const deleteFreeUpload = queryTemplate(
 			.where( 'storage_key', '=', values.key )
 			.where( 'tester_id', '=', values.testerId )
 			.where( 'bug_id', 'is', null )
-);
-
-/** Counts one more pending bug on the campaign's row (and locks it, see `create`). */
-const countPendingBug = queryTemplate( ( db, values: { campaignId: number } ) =>
-	db
-		.updateTable( 'campaigns' )
-		.set( {
-			bugs_pending_count: sql< number >`bugs_pending_count + 1`,
-		} )
-		.where( 'id', '=', values.campaignId )
 );
 
 /** Adds a bug's row, pending. */
@@ -331,13 +321,8 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		create( bug: NewBug ): Promise< number > {
 			return inTransaction( db, async ( trx ) => {
 				const now = toSqlDateTime();
-				// The campaign's bugs per status, which the back office's review keeps in step from here. First: on
-				// MariaDB this locks the campaign's row before the bug's insert takes a shared lock on it (its foreign
-				// key), so the bugs of one campaign queue here; the other way round, two bugs at once each held the
-				// shared lock the other's update waited for, and InnoDB killed one of them as a deadlock.
-				await countPendingBug.run( trx, {
-					campaignId: bug.campaignId,
-				} );
+				// Nothing of the campaign's row is written (its bugs are counted from the bugs, 0024): the bugs of one
+				// campaign share its row's lock (their foreign key) and none waits for another.
 				const { insertId } = await insertBug.run( trx, {
 					testerId: bug.testerId,
 					campaignId: bug.campaignId,

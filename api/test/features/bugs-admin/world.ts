@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Tester } from '../../../src/features/me/repository.ts';
 import {
 	backOfficeUser,
@@ -111,19 +110,6 @@ export class ReviewWorld {
 					: {} ),
 			} )
 			.executeTakeFirstOrThrow();
-		const column = (
-			{
-				1: 'bugs_refused_count',
-				2: 'bugs_approved_count',
-				3: 'bugs_pending_count',
-				4: 'bugs_need_review_count',
-			} as const
-		 )[ status as 1 ];
-		await db
-			.updateTable( 'campaigns' )
-			.set( { [ column ]: sql< number >`${ sql.ref( column ) } + 1` } )
-			.where( 'id', '=', campaign )
-			.execute();
 		return Number( insertId );
 	}
 
@@ -183,26 +169,24 @@ export class ReviewWorld {
 	}
 
 	/**
-	 * The campaign's kept counts per status.
+	 * The campaign's bugs per status, as stored.
 	 *
 	 * @param campaignId
 	 */
 	async counts( campaignId = this.shop ) {
-		const row = await this.ctx.database.db
-			.selectFrom( 'campaigns' )
-			.select( [
-				'bugs_pending_count',
-				'bugs_approved_count',
-				'bugs_refused_count',
-				'bugs_need_review_count',
-			] )
-			.where( 'id', '=', campaignId )
-			.executeTakeFirstOrThrow();
+		const rows = await this.ctx.database.db
+			.selectFrom( 'bugs' )
+			.select( [ 'status_id', ( eb ) => eb.fn.countAll().as( 'n' ) ] )
+			.where( 'campaign_id', '=', campaignId )
+			.groupBy( 'status_id' )
+			.execute();
+		const of = ( status: number ) =>
+			Number( rows.find( ( row ) => row.status_id === status )?.n ?? 0 );
 		return {
-			pending: Number( row.bugs_pending_count ),
-			approved: Number( row.bugs_approved_count ),
-			refused: Number( row.bugs_refused_count ),
-			needReview: Number( row.bugs_need_review_count ),
+			pending: of( 3 ),
+			approved: of( 2 ),
+			refused: of( 1 ),
+			needReview: of( 4 ),
 		};
 	}
 
