@@ -2,9 +2,10 @@
  * Benchmark data for `npm run bench` (scripts/bench/api.mjs): migrates the database at --db-url, and unless it
  * already holds this exact data set, seeds it at the requested scale with one extra tester given the `heavy`
  * demo profile (thousands of applications, experience entries and bugs). Prints one JSON line on stdout:
- * `{ token, testerId, campaignId, bugId, task, bugForm, apply, addDevices, paymentId, pay, seeded, ms }`, a bearer token for that tester
- * signed with CROWDSCOUT_SECRET (`apply`: the applying row's campaigns, answers and testers, prepareApplying; `pay`:
- * the testers who may request a payment, preparePaying).
+ * `{ token, testerId, campaignId, bugId, task, bugForm, apply, addDevices, paymentId, pay, seeded, ms }`, a bearer
+ * token for that tester signed with CROWDSCOUT_SECRET (`apply`: the applying row's campaigns, answers and testers,
+ * prepareApplying; `addDevices`: the add-device row's bodies, BENCH_DEVICES; `pay`: the testers who may request a
+ * payment, preparePaying).
  *
  *   node --import tsx api/bench/prepare.ts --db-url URL --testers N --campaigns M --bugs-per-tester K
  *     --experience-per-tester E --reference-date YYYY-MM-DD
