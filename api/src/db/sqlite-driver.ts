@@ -162,7 +162,7 @@ class SplitConnection implements DatabaseConnection {
 			for (;;) {
 				database.pragma( 'busy_timeout = 0' );
 				try {
-					database.prepare( 'begin immediate' ).run();
+					this.#writer.prepare( 'begin immediate' ).run();
 					break;
 				} catch ( error ) {
 					if (
@@ -197,10 +197,10 @@ class SplitConnection implements DatabaseConnection {
 		}
 		const { database } = this.#writer;
 		try {
-			database.prepare( command ).run();
+			this.#writer.prepare( command ).run();
 		} finally {
 			if ( database.inTransaction ) {
-				database.prepare( 'rollback' ).run();
+				this.#writer.prepare( 'rollback' ).run();
 			}
 			this.#endTurn = undefined;
 			endTurn();
