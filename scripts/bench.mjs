@@ -11,7 +11,8 @@
  *   npm run bench -- [--only api|frontend] [--engine sqlite|mysql] [--scale large|small]
  *                    [--duration SECONDS] [--connections N] [--match TEXT]
  *
- * `--match` loads only the API endpoints whose name contains TEXT (e.g. `--match rank`).
+ * `--match` loads only the API endpoints whose name contains TEXT (e.g. `--match rank`), or any of several texts
+ * separated by "|" (`--match "summary|forms"`), in the table's order.
  */
 import fs from 'node:fs';
 import os from 'node:os';
