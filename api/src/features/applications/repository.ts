@@ -77,7 +77,12 @@ function isDuplicateApplication( error: unknown ): boolean {
 	);
 }
 
-/** A campaign's questions in their order, each with its options, but those asking a disabled field. */
+/**
+ * A campaign's questions in their order, each with its options, but those asking a disabled field; a question
+ * asking a custom user field comes with the field (type, free text, format) and the field's options, as the
+ * profile checks a value against them. A question has options of its own or its field's, not both: the two joins
+ * do not multiply each other's rows.
+ */
 const questionRows = queryTemplate( ( db, values: { campaignId: number } ) =>
 	db
 		.selectFrom( 'preselection_questions as q' )
@@ -87,6 +92,7 @@ const questionRows = queryTemplate( ( db, values: { campaignId: number } ) =>
 			'o.question_id',
 			'q.id'
 		)
+		.leftJoin( 'custom_user_field_options as fo', 'fo.field_id', 'f.id' )
 		.select( [
 			'q.id',
 			'q.type',
@@ -97,6 +103,12 @@ const questionRows = queryTemplate( ( db, values: { campaignId: number } ) =>
 			'o.id as option_id',
 			'o.name as option_name',
 			'o.position as option_position',
+			'f.type as field_type',
+			'f.allow_other as field_allow_other',
+			'f.format as field_format',
+			'fo.id as field_option_id',
+			'fo.name as field_option_name',
+			'fo.position as field_option_position',
 		] )
 		.where( 'q.campaign_id', '=', values.campaignId )
 		.where( ( eb ) =>
@@ -112,32 +124,21 @@ const questionRows = queryTemplate( ( db, values: { campaignId: number } ) =>
 		.orderBy( 'q.id' )
 );
 
+/** Options by id with their positions, before they are put in order. */
+type PlacedOptions = Map<
+	number,
+	{ id: number; name: string; position: number }
+>;
+
 /**
- * The enabled custom user fields a campaign's questions ask, each with its options: a field asked twice comes
- * twice. Unordered: ordering the join's rows made MariaDB sort them in a temporary table, which cost more than the
- * rest of the statement; `customFields` puts them in order.
+ * Options in their order: position, then id.
+ *
+ * @param placed
  */
-const askedFields = queryTemplate( ( db, values: { campaignId: number } ) =>
-	db
-		.selectFrom( 'preselection_questions as q' )
-		.innerJoin(
-			'custom_user_fields as f',
-			'f.id',
-			'q.custom_user_field_id'
-		)
-		.leftJoin( 'custom_user_field_options as o', 'o.field_id', 'f.id' )
-		.select( [
-			'f.id',
-			'f.type',
-			'f.allow_other',
-			'f.format',
-			'o.id as option_id',
-			'o.name as option_name',
-			'o.position as option_position',
-		] )
-		.where( 'q.campaign_id', '=', values.campaignId )
-		.where( 'f.enabled', '=', 1 )
-);
+const inOrder = ( placed: PlacedOptions ): IdName[] =>
+	[ ...placed.values() ]
+		.sort( ( x, y ) => x.position - y.position || x.id - y.id )
+		.map( ( { id, name } ) => ( { id, name } ) );
 
 /** A tester's phone, gender and residence. */
 const testerContact = queryTemplate( ( db, values: { testerId: number } ) =>
@@ -156,14 +157,41 @@ const acceptedDeviceRows = queryTemplate(
 			.where( 'campaign_id', '=', values.campaignId )
 );
 
-/** A tester's enabled devices: type and platform, which a campaign's accepted kinds are matched against. */
-const testerDeviceKinds = queryTemplate( ( db, values: { testerId: number } ) =>
-	db
-		.selectFrom( 'tester_devices as d' )
-		.innerJoin( 'os_versions as v', 'v.id', 'd.os_version_id' )
-		.select( [ 'd.id', 'd.device_type', 'v.platform_id' ] )
-		.where( 'd.tester_id', '=', values.testerId )
-		.where( 'd.disabled_at', 'is', null )
+/**
+ * A tester's enabled devices the campaign accepts (`accepts` below, in SQL): every one when the campaign lists no
+ * kind, else those of a listed type, of a listed platform of it when the kind names one.
+ */
+const acceptedTesterDevices = queryTemplate(
+	( db, values: { testerId: number; campaignId: number } ) =>
+		db
+			.selectFrom( 'tester_devices as d' )
+			.innerJoin( 'os_versions as v', 'v.id', 'd.os_version_id' )
+			.select( 'd.id' )
+			.where( 'd.tester_id', '=', values.testerId )
+			.where( 'd.disabled_at', 'is', null )
+			.where( ( eb ) => {
+				const kinds = eb
+					.selectFrom( 'campaign_accepted_devices as k' )
+					.select( 'k.id' )
+					.where( 'k.campaign_id', '=', values.campaignId );
+				return eb.or( [
+					eb.not( eb.exists( kinds ) ),
+					eb.exists(
+						kinds
+							.whereRef( 'k.device_type', '=', 'd.device_type' )
+							.where( ( kind ) =>
+								kind.or( [
+									kind( 'k.os_platform_id', 'is', null ),
+									kind(
+										'k.os_platform_id',
+										'=',
+										kind.ref( 'v.platform_id' )
+									),
+								] )
+							)
+					),
+				] );
+			} )
 );
 
 /**
@@ -312,20 +340,40 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 
 	return {
 		/**
-		 * The campaign's questions in their order, each with its options in theirs, in one statement. A question
-		 * asking a custom user field that is disabled is left out: it is neither shown nor required.
+		 * The campaign's questions in their order, each with its options in theirs, and the enabled custom user
+		 * fields they ask with the fields' options, as the profile checks a value against them; in one statement,
+		 * read afresh (an application is checked against the catalogue as it is now). A question asking a custom
+		 * user field that is disabled is left out: it is neither shown nor required.
 		 *
 		 * @param campaignId
 		 */
-		async questions( campaignId: number ): Promise< Question[] > {
-			const rows = await questionRows.all( db, { campaignId } );
+		async form( campaignId: number ): Promise< {
+			questions: Question[];
+			fields: Map< number, EditableField >;
+		} > {
 			const questions = new Map< number, Question >();
-			// Each question's options with their positions, to be put in order (position, then id).
+			const fields = new Map< number, EditableField >();
+			// Each question's and each field's options by id (a field asked twice brings its own twice), with
+			// their positions, to be put in order (position, then id).
 			const options = new Map<
-				number,
-				Array< { id: number; name: string; position: number } >
+				Question | EditableField,
+				PlacedOptions
 			>();
-			for ( const row of rows ) {
+			const add = (
+				owner: Question | EditableField,
+				id: number | null,
+				name: string | null,
+				position: number | string | null
+			) => {
+				if ( id !== null ) {
+					options.get( owner )!.set( id, {
+						id,
+						name: name ?? '',
+						position: toInteger( position ?? 0 ),
+					} );
+				}
+			};
+			for ( const row of await questionRows.all( db, { campaignId } ) ) {
 				let question = questions.get( row.id );
 				if ( ! question ) {
 					question = {
@@ -338,66 +386,41 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 						options: [],
 					};
 					questions.set( row.id, question );
-					options.set( row.id, [] );
+					options.set( question, new Map() );
 				}
-				if ( row.option_id !== null ) {
-					options.get( row.id )!.push( {
-						id: row.option_id,
-						name: row.option_name ?? '',
-						position: toInteger( row.option_position ?? 0 ),
-					} );
+				add(
+					question,
+					row.option_id,
+					row.option_name,
+					row.option_position
+				);
+				const fieldId = row.custom_user_field_id;
+				if ( fieldId === null || row.field_type === null ) {
+					continue;
 				}
-			}
-			for ( const question of questions.values() ) {
-				question.options = options
-					.get( question.id )!
-					.sort( ( x, y ) => x.position - y.position || x.id - y.id )
-					.map( ( { id, name } ) => ( { id, name } ) );
-			}
-			return [ ...questions.values() ];
-		},
-
-		/**
-		 * The enabled custom user fields the campaign's questions ask, with their options, as the profile checks a
-		 * value against them, in one statement (read afresh: an application is checked against the catalogue as
-		 * it is now).
-		 *
-		 * @param campaignId
-		 */
-		async customFields(
-			campaignId: number
-		): Promise< Map< number, EditableField > > {
-			const fields = new Map< number, EditableField >();
-			// Each field's options by id (a field asked twice brings them twice), with their positions.
-			const options = new Map<
-				number,
-				Map< number, { id: number; name: string; position: number } >
-			>();
-			for ( const row of await askedFields.all( db, { campaignId } ) ) {
-				if ( ! fields.has( row.id ) ) {
-					fields.set( row.id, {
-						id: row.id,
-						type: row.type,
-						allowOther: toBoolean( row.allow_other ),
-						format: row.format,
+				let field = fields.get( fieldId );
+				if ( ! field ) {
+					field = {
+						id: fieldId,
+						type: row.field_type,
+						allowOther: toBoolean( row.field_allow_other ?? 0 ),
+						format: row.field_format,
 						options: [],
-					} );
-					options.set( row.id, new Map() );
+					};
+					fields.set( fieldId, field );
+					options.set( field, new Map() );
 				}
-				if ( row.option_id !== null ) {
-					options.get( row.id )!.set( row.option_id, {
-						id: row.option_id,
-						name: row.option_name ?? '',
-						position: toInteger( row.option_position ?? 0 ),
-					} );
-				}
+				add(
+					field,
+					row.field_option_id,
+					row.field_option_name,
+					row.field_option_position
+				);
 			}
-			for ( const field of fields.values() ) {
-				field.options = [ ...options.get( field.id )!.values() ]
-					.sort( ( x, y ) => x.position - y.position || x.id - y.id )
-					.map( ( { id, name } ) => ( { id, name } ) );
+			for ( const [ owner, placed ] of options ) {
+				owner.options = inOrder( placed );
 			}
-			return fields;
+			return { questions: [ ...questions.values() ], fields };
 		},
 
 		/**
@@ -428,8 +451,8 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		acceptedDevices: acceptedKinds,
 
 		/**
-		 * The ids of the tester's enabled devices the campaign accepts, read lightly (type and platform only) for
-		 * checking an application's devices.
+		 * The ids of the tester's enabled devices the campaign accepts, in one statement, for checking an
+		 * application's devices.
 		 *
 		 * @param testerId
 		 * @param campaignId
@@ -438,20 +461,11 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 			testerId: number,
 			campaignId: number
 		): Promise< Set< number > > {
-			const [ devices, accepted ] = await Promise.all( [
-				testerDeviceKinds.all( db, { testerId } ),
-				acceptedKinds( campaignId ),
-			] );
-			return new Set(
-				devices
-					.filter( ( device ) =>
-						accepts( accepted, {
-							type: device.device_type,
-							platformId: device.platform_id,
-						} )
-					)
-					.map( ( device ) => device.id )
-			);
+			const rows = await acceptedTesterDevices.all( db, {
+				testerId,
+				campaignId,
+			} );
+			return new Set( rows.map( ( row ) => row.id ) );
 		},
 
 		/**

@@ -90,7 +90,7 @@ export const getMyCampaignForm = handler< 'getMyCampaignForm' >(
 	async ( request ) => {
 		const access = await campaignAccess( request );
 		const { applications, lookups } = request.server.services;
-		const questions = await applications.questions( access.campaign.id );
+		const { questions } = await applications.form( access.campaign.id );
 		if ( ! questions.length ) {
 			return [];
 		}
@@ -122,9 +122,8 @@ export const applyToMyCampaign = handler< 'applyToMyCampaign' >(
 		const { applications } = request.server.services;
 		const { form, device: deviceIds } = request.body;
 		const campaignId = access.campaign.id;
-		const [ questions, fields, usable ] = await Promise.all( [
-			applications.questions( campaignId ),
-			applications.customFields( campaignId ),
+		const [ { questions, fields }, usable ] = await Promise.all( [
+			applications.form( campaignId ),
 			applications.acceptedDeviceIds( access.tester.id, campaignId ),
 		] );
 		const checked = await checkAnswers(

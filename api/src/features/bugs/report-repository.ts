@@ -4,8 +4,7 @@ import { queryTemplate } from '../../db/query-template.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toBoolean, toInteger, toSqlDateTime } from '../../db/values.ts';
 import {
-	campaignAdditionalFields,
-	campaignBugChoices,
+	campaignBugForm,
 	type CampaignAdditionalField,
 } from '../campaigns/bug-values.ts';
 
@@ -185,10 +184,9 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		 * @param campaignId
 		 */
 		async rules( campaignId: number ): Promise< BugFormRules > {
-			const [ campaign, { values, tasks }, fields ] = await Promise.all( [
+			const [ campaign, { values, tasks, fields } ] = await Promise.all( [
 				campaignFormRules.firstOrThrow( db, { campaignId } ),
-				campaignBugChoices( db, campaignId ),
-				campaignAdditionalFields( db, campaignId ),
+				campaignBugForm( db, campaignId ),
 			] );
 			const codes = ( list: string ) =>
 				new Set(

@@ -18,7 +18,7 @@ import { DEVICE_TYPES } from '../../lookups/devices.ts';
 import { parseExtensions } from '../../storage/upload.ts';
 import type { CampaignTask } from '../tasks/repository.ts';
 import type { Locale } from './types.ts';
-import { campaignAdditionalFields, campaignBugChoices } from './bug-values.ts';
+import { campaignBugForm, type AcceptedDeviceRow } from './bug-values.ts';
 
 /**
  * The reads of one campaign's pages (preview, manual, payout) and the tester's start of it. Whether the tester may
@@ -294,40 +294,36 @@ const contractAcceptedAt = queryTemplate(
 			.where( 'id', '=', values.applicationId )
 );
 
-export function createCampaignDetailReads( db: Kysely< Database > ) {
-	/**
-	 * The kinds of device the campaign accepts: "all" for a kind listed without a platform, else its platforms.
-	 *
-	 * @param campaignId
-	 */
-	async function acceptedDevices(
-		campaignId: number
-	): Promise< AcceptedDevices > {
-		const rows = (
-			await acceptedDeviceRows.all( db, { campaignId } )
-		).sort(
-			( a, b ) =>
-				toInteger( a.device_type ) - toInteger( b.device_type ) ||
-				( a.name ?? '' ).localeCompare( b.name ?? '' )
-		);
-		const accepted: AcceptedDevices = {};
-		for ( const row of rows ) {
-			const kind = KIND_OF_TYPE.get( toInteger( row.device_type ) );
-			if ( ! kind || accepted[ kind ] === 'all' ) {
-				continue;
-			}
-			if ( row.name === null ) {
-				accepted[ kind ] = 'all';
-			} else {
-				accepted[ kind ] = [
-					...( ( accepted[ kind ] as string[] | undefined ) ?? [] ),
-					row.name,
-				];
-			}
+/**
+ * The kinds of device a campaign accepts, as its pages show them: "all" for a kind listed without a platform, else
+ * its platforms by name.
+ *
+ * @param rows The campaign's accepted kinds, in any order.
+ */
+function acceptedDevicesOf( rows: AcceptedDeviceRow[] ): AcceptedDevices {
+	const accepted: AcceptedDevices = {};
+	for ( const row of [ ...rows ].sort(
+		( a, b ) =>
+			a.deviceType - b.deviceType ||
+			( a.platform ?? '' ).localeCompare( b.platform ?? '' )
+	) ) {
+		const kind = KIND_OF_TYPE.get( row.deviceType );
+		if ( ! kind || accepted[ kind ] === 'all' ) {
+			continue;
 		}
-		return accepted;
+		accepted[ kind ] =
+			row.platform === null
+				? 'all'
+				: [
+						...( ( accepted[ kind ] as string[] | undefined ) ??
+							[] ),
+						row.platform,
+				  ];
 	}
+	return accepted;
+}
 
+export function createCampaignDetailReads( db: Kysely< Database > ) {
 	type Row = Awaited<
 		ReturnType< ReturnType< typeof campaignRow >[ 'executeTakeFirst' ] >
 	>;
@@ -364,10 +360,18 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 		): Promise< CampaignPreviewRead > {
 			const [ row, accepted ] = await Promise.all( [
 				previewRow.firstOrThrow( db, { campaignId, locale } ),
-				acceptedDevices( campaignId ),
+				acceptedDeviceRows.all( db, { campaignId } ),
 			] );
 			return {
-				...headingOf( row, accepted ),
+				...headingOf(
+					row,
+					acceptedDevicesOf(
+						accepted.map( ( kind ) => ( {
+							deviceType: toInteger( kind.device_type ),
+							platform: kind.name,
+						} ) )
+					)
+				),
 				content: row.content ?? '',
 				hasForm: toBoolean( row.has_form as number ),
 			};
@@ -385,20 +389,18 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 			campaignId: number,
 			locale: Locale
 		): Promise< CampaignManualRead > {
-			const [ row, accepted, choices, fields ] = await Promise.all( [
+			const [ row, form ] = await Promise.all( [
 				manualRow.firstOrThrow( db, { testerId, campaignId, locale } ),
-				acceptedDevices( campaignId ),
-				campaignBugChoices( db, campaignId ),
-				campaignAdditionalFields( db, campaignId ),
+				campaignBugForm( db, campaignId, { devices: true } ),
 			] );
 			const codes = ( list: string ) =>
 				new Set(
-					choices.values
+					form.values
 						.filter( ( value ) => value.list === list )
 						.map( ( value ) => value.code )
 				);
 			return {
-				...headingOf( row, accepted ),
+				...headingOf( row, acceptedDevicesOf( form.devices ) ),
 				closeDate: fromSqlDateTime( row.close_date ),
 				manual: row.manual ?? '',
 				bugs: {
@@ -429,8 +431,8 @@ export function createCampaignDetailReads( db: Kysely< Database > ) {
 					BUG_REPLICABILITIES,
 					codes( 'replicability' )
 				),
-				useCases: [ ...choices.tasks, NO_USE_CASE ],
-				additionalFields: fields.map(
+				useCases: [ ...form.tasks, NO_USE_CASE ],
+				additionalFields: form.fields.map(
 					( { id: _id, ...field } ) => field
 				),
 			};
