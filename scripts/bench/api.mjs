@@ -727,6 +727,7 @@ async function startDatabase( engine, benchDir, scaleName, log ) {
 		log,
 		// Production gives InnoDB most of the machine's memory; the large data set is ~2 GB.
 		bufferPoolSize: '4G',
+		warm: true,
 	} );
 	return {
 		// The API reaches the server on the same machine through its unix socket, as production does when both
@@ -854,10 +855,12 @@ export async function benchApi( {
 					) } s for the last row's requests to end)`
 				);
 			}
-			// Warm-up: the JIT, the database's caches.
+			// Warm-up: the JIT, the database's caches. The run's first row warms a fresh API process too: on two cores
+			// kept busy, its compiler took 4–5 s to catch up with a write's path (applying, run alone: 430–600 req/s
+			// and p99 100–160 ms over its first five seconds, then 770–870 and 65–80), so it gets 6 s, the others 2.
 			await load( {
 				...options,
-				seconds: 2,
+				seconds: rows.length ? 2 : 6,
 				amount: supply && Math.floor( supply / 3 ),
 			} );
 			const result = await load( {
