@@ -226,7 +226,9 @@ export const listMySimilarBugs = handler< 'listMySimilarBugs' >(
 			return { items: [] };
 		}
 		const { bugReports, similarBugs } = request.server.services;
-		const { hasBugParade } = await bugReports.rules( access.campaign.id );
+		const hasBugParade = await bugReports.hasBugParade(
+			access.campaign.id
+		);
 		const rows = await similarBugs.similar(
 			access.campaign.id,
 			access.tester.id,

@@ -213,6 +213,19 @@ export function createBugReportsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
+		 * Whether the campaign shows its testers each other's bugs (the bug parade), read alone: the duplicate hint
+		 * needs nothing else of the rules.
+		 *
+		 * @param campaignId
+		 */
+		async hasBugParade( campaignId: number ): Promise< boolean > {
+			const campaign = await campaignFormRules.firstOrThrow( db, {
+				campaignId,
+			} );
+			return toBoolean( campaign.has_bug_parade );
+		},
+
+		/**
 		 * The campaign's `valid_file_extensions` as stored (comma-separated; empty = the default list).
 		 *
 		 * @param campaignId
