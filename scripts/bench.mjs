@@ -85,7 +85,7 @@ if ( values.only !== 'frontend' ) {
 				workers === 1 ? '' : 'es'
 			}; autocannon, ${ values.connections } connections, ${
 				values.duration
-			} s per endpoint after a 2 s warm-up; ${ machine }; one core's speed before and after: ${ speed.before.toLocaleString(
+			} s per endpoint after a 2 s warm-up (the first 6 s); ${ machine }; one core's speed before and after: ${ speed.before.toLocaleString(
 				'en'
 			) } and ${ speed.after.toLocaleString(
 				'en'
