@@ -152,9 +152,15 @@ async function ping( socket ) {
 	}
 }
 
-/** The port a running server listens on, asked through its socket. */
-async function portOf( socket ) {
-	const out = await run(
+/**
+ * One statement's answer from a running server, through its socket (tab-separated, no column names).
+ *
+ * @param {string} socket
+ * @param {string} statement
+ * @return {Promise<string>} What the client printed.
+ */
+const ask = ( socket, statement ) =>
+	run(
 		binary( 'mariadb' ),
 		[
 			'--no-defaults',
@@ -163,13 +169,14 @@ async function portOf( socket ) {
 			'-N',
 			'-B',
 			'-e',
-			'SELECT @@port',
+			statement,
 		],
-		{
-			timeoutMs: 10_000,
-		}
+		{ timeoutMs: 10_000 }
 	);
-	return Number( out.trim() );
+
+/** The port a running server listens on, asked through its socket. */
+async function portOf( socket ) {
+	return Number( ( await ask( socket, 'SELECT @@port' ) ).trim() );
 }
 
 const sleep = ( ms ) => new Promise( ( resolve ) => setTimeout( resolve, ms ) );
@@ -183,18 +190,9 @@ const sleep = ( ms ) => new Promise( ( resolve ) => setTimeout( resolve, ms ) );
 async function bufferPoolLoaded( socket ) {
 	const deadline = Date.now() + 600_000;
 	for (;;) {
-		const status = await run(
-			binary( 'mariadb' ),
-			[
-				'--no-defaults',
-				`--socket=${ socket }`,
-				'-uroot',
-				'-N',
-				'-B',
-				'-e',
-				"SHOW STATUS LIKE 'Innodb_buffer_pool_load_status'",
-			],
-			{ timeoutMs: 10_000 }
+		const status = await ask(
+			socket,
+			"SHOW STATUS LIKE 'Innodb_buffer_pool_load_status'"
 		);
 		// "Buffer pool(s) load completed at …", "… load aborted …"; nothing to load reads "not started".
 		if ( ! /loaded \d|load in progress|Loading/i.test( status ) ) {
