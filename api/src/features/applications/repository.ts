@@ -25,12 +25,6 @@ export interface Question {
 	options: IdName[];
 }
 
-/** A kind of device a campaign accepts: a device type, with one platform of it or (null) every one. */
-export interface AcceptedDevice {
-	deviceType: number;
-	platformId: number | null;
-}
-
 /** What the form prefills from the tester's profile. */
 export interface ProfileAnswers {
 	customValues: CustomValue[];
@@ -148,18 +142,9 @@ const testerContact = queryTemplate( ( db, values: { testerId: number } ) =>
 		.where( 'id', '=', values.testerId )
 );
 
-/** The kinds of device a campaign accepts: device type and platform (null for every one). */
-const acceptedDeviceRows = queryTemplate(
-	( db, values: { campaignId: number } ) =>
-		db
-			.selectFrom( 'campaign_accepted_devices' )
-			.select( [ 'device_type', 'os_platform_id' ] )
-			.where( 'campaign_id', '=', values.campaignId )
-);
-
 /**
- * A tester's enabled devices the campaign accepts (`accepts` below, in SQL): every one when the campaign lists no
- * kind, else those of a listed type, of a listed platform of it when the kind names one.
+ * A tester's enabled devices the campaign accepts: every one when the campaign lists no kind, else those of a
+ * listed type, of a listed platform of it when the kind names one.
  */
 const acceptedTesterDevices = queryTemplate(
 	( db, values: { testerId: number; campaignId: number } ) =>
@@ -193,26 +178,6 @@ const acceptedTesterDevices = queryTemplate(
 				] );
 			} )
 );
-
-/**
- * Whether a campaign takes a device: by its type, and its platform when the campaign names platforms of it.
- *
- * @param accepted          What the campaign accepts; none listed accepts every device.
- * @param device
- * @param device.type
- * @param device.platformId
- */
-export const accepts = (
-	accepted: readonly AcceptedDevice[],
-	device: { type: number; platformId: number }
-) =>
-	! accepted.length ||
-	accepted.some(
-		( kind ) =>
-			kind.deviceType === device.type &&
-			( kind.platformId === null ||
-				kind.platformId === device.platformId )
-	);
 
 /** An application's devices, by id, each with the application's selected device. */
 const applicationDeviceRows = queryTemplate(
@@ -323,21 +288,6 @@ export function campaignRefusal(
  * @param db
  */
 export function createApplicationsRepository( db: Kysely< Database > ) {
-	/**
-	 * The kinds of device the campaign accepts; none listed means every device.
-	 *
-	 * @param campaignId
-	 */
-	const acceptedKinds = async (
-		campaignId: number
-	): Promise< AcceptedDevice[] > =>
-		( await acceptedDeviceRows.all( db, { campaignId } ) ).map(
-			( row ) => ( {
-				deviceType: row.device_type,
-				platformId: row.os_platform_id,
-			} )
-		);
-
 	return {
 		/**
 		 * The campaign's questions in their order, each with its options in theirs, and the enabled custom user
@@ -444,15 +394,8 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 		},
 
 		/**
-		 * The kinds of device the campaign accepts; none listed means every device.
-		 *
-		 * @param campaignId
-		 */
-		acceptedDevices: acceptedKinds,
-
-		/**
-		 * The ids of the tester's enabled devices the campaign accepts, in one statement, for checking an
-		 * application's devices.
+		 * The ids of the tester's enabled devices the campaign accepts, in one statement: the compatible devices
+		 * the form offers, and the devices an application may name.
 		 *
 		 * @param testerId
 		 * @param campaignId

@@ -6,11 +6,7 @@ import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import type { CampaignAccess } from '../campaigns/access.ts';
 import { checkAnswers } from './answers.ts';
 import { presentForm } from './form.ts';
-import {
-	accepts,
-	campaignRefusal,
-	type ApplicationRefusal,
-} from './repository.ts';
+import { campaignRefusal, type ApplicationRefusal } from './repository.ts';
 
 /** The spec's messages (sections 4 and 8). */
 export const ALREADY_APPLIED_MESSAGE =
@@ -52,25 +48,22 @@ async function campaignAccess(
 }
 
 /**
- * The tester's enabled devices (oldest first) the campaign accepts.
+ * The tester's enabled devices (oldest first, as the devices list) the campaign accepts.
  *
  * @param request
- * @param campaignId
+ * @param access
  */
 async function compatibleDevices(
 	request: FastifyRequest,
-	campaignId: number
+	access: CampaignAccess
 ): Promise< Device[] > {
 	const { devices, applications } = request.server.services;
-	const [ mine, accepted ] = await Promise.all( [
+	const [ mine, usable ] = await Promise.all( [
 		devices.list( requireAuth( request ).wpUserId ),
-		applications.acceptedDevices( campaignId ),
+		applications.acceptedDeviceIds( access.tester.id, access.campaign.id ),
 	] );
 	return ( mine?.answer ?? [] ).filter( ( device ) =>
-		accepts( accepted, {
-			type: device.type,
-			platformId: device.operating_system.platform_id,
-		} )
+		usable.has( device.id )
 	);
 }
 
@@ -180,6 +173,6 @@ export const listMyCampaignDevices = handler< 'listMyCampaignDevices' >(
 export const listMyCompatibleDevices = handler< 'listMyCompatibleDevices' >(
 	async ( request ) => {
 		const access = await campaignAccess( request );
-		return compatibleDevices( request, access.campaign.id );
+		return compatibleDevices( request, access );
 	}
 );
