@@ -39,17 +39,20 @@ const mounted = new WeakSet< Element >();
  * all of them, one React root per container so each stays independent.
  *
  * @param options
- * @param options.root   Where to look for containers.
- * @param options.config The page configuration.
+ * @param options.root              Where to look for containers.
+ * @param options.config            The page configuration.
+ * @param options.checksWarnAfterMs Passed to `makeStore` (the tests pass Infinity, as with every store they make).
  */
 export async function startRuntime( {
 	root,
 	config,
+	checksWarnAfterMs,
 }: {
 	root: ParentNode;
 	config: CrowdscoutConfig;
+	checksWarnAfterMs?: number;
 } ): Promise< Runtime > {
-	const store = makeStore( stateFromConfig( config ) );
+	const store = makeStore( stateFromConfig( config ), { checksWarnAfterMs } );
 	bindTransport( store );
 
 	const containers = Array.from(

@@ -25,7 +25,11 @@ it( "starts a widget's first request as soon as its code arrives, before anythin
 	document.body.innerHTML =
 		'<div class="crowdscout-widget" data-crowdscout-widget="dashboard" data-crowdscout-attributes="{}"></div>';
 
-	startRuntime( { root: document, config } );
+	startRuntime( {
+		root: document,
+		config,
+		checksWarnAfterMs: Number.POSITIVE_INFINITY,
+	} );
 
 	await waitFor( () =>
 		expect( api.requestsTo( 'GET /users/me' ) ).toHaveLength( 1 )

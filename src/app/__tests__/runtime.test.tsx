@@ -27,7 +27,11 @@ const container = ( widget: string, id: string ) =>
 
 async function start() {
 	await act( async () => {
-		runtime = await startRuntime( { root: document, config } );
+		runtime = await startRuntime( {
+			root: document,
+			config,
+			checksWarnAfterMs: Number.POSITIVE_INFINITY,
+		} );
 	} );
 }
 
