@@ -38,7 +38,9 @@ const testApi = api.injectEndpoints( {
 } );
 
 function setUp() {
-	const store = makeStore( stateFromConfig( config ) );
+	const store = makeStore( stateFromConfig( config ), {
+		checksWarnAfterMs: Number.POSITIVE_INFINITY,
+	} );
 	bindTransport( store );
 	const fake = new FakeApi( {
 		apiBase: config.apiBase,
