@@ -23,6 +23,7 @@ import * as m0021 from './0021-payment-request-counts.ts';
 import * as m0022 from './0022-live-testers.ts';
 import * as m0023 from './0023-applicants-counted.ts';
 import * as m0024 from './0024-campaign-bugs-counted.ts';
+import * as m0025 from './0025-application-copy-check.ts';
 
 /**
  * Every migration, by name, in the order they run. Listed by hand rather than read from the directory so the
@@ -53,4 +54,5 @@ export const migrations: Record< string, Migration > = {
 	'0022-live-testers': m0022,
 	'0023-applicants-counted': m0023,
 	'0024-campaign-bugs-counted': m0024,
+	'0025-application-copy-check': m0025,
 };

@@ -28,6 +28,7 @@ export const MIGRATIONS = [
 	'0022-live-testers',
 	'0023-applicants-counted',
 	'0024-campaign-bugs-counted',
+	'0025-application-copy-check',
 ] as const;
 
 export type MigrationName = ( typeof MIGRATIONS )[ number ];

@@ -191,7 +191,7 @@ const applicationDeviceRows = queryTemplate(
 );
 
 /**
- * A campaign's status, start and places, to apply to it. On MariaDB the row is share-locked until the commit, so
+ * A campaign's status, dates and places, to apply to it. On MariaDB the row is share-locked until the commit, so
  * that no edit of the campaign changes what the application copies from it before the application is committed;
  * applications to one campaign do not wait for each other there (a share lock waits only for an edit).
  */
@@ -202,6 +202,8 @@ const campaignToApply = queryTemplate(
 			.select( [
 				'status_id as statusId',
 				'start_date as startDate',
+				'end_date as endDate',
+				'close_date as closeDate',
 				'max_testers as maxTesters',
 				'selected_count as selectedCount',
 			] )
@@ -210,38 +212,36 @@ const campaignToApply = queryTemplate(
 	}
 );
 
-/** Adds a tester's application (applied) to a campaign, with the campaign's status and dates copied from its row. */
+/**
+ * Adds a tester's application (applied) to a campaign, with the campaign's status and dates as its row was read,
+ * share-locked, in the same transaction (migration 0011's trigger checks them). A plain `insert … values`: an
+ * `insert … select` takes InnoDB's table-wide AUTO-INC lock until the statement ends (triggers included), which
+ * queued every application behind the one in progress (docs/performance.md).
+ */
 const addApplication = queryTemplate(
-	( db, values: { testerId: number; campaignId: number; at: string } ) =>
-		db
-			.insertInto( 'applications' )
-			.columns( [
-				'tester_id',
-				'campaign_id',
-				'status',
-				'applied_at',
-				'updated_at',
-				'campaign_status_id',
-				'campaign_start_date',
-				'campaign_end_date',
-				'campaign_close_date',
-			] )
-			.expression(
-				db
-					.selectFrom( 'campaigns as c' )
-					.select( ( eb ) => [
-						eb.val( values.testerId ).as( 'tester_id' ),
-						'c.id',
-						eb.val( 'applied' ).as( 'status' ),
-						eb.val( values.at ).as( 'applied_at' ),
-						eb.val( values.at ).as( 'updated_at' ),
-						'c.status_id',
-						'c.start_date',
-						'c.end_date',
-						'c.close_date',
-					] )
-					.where( 'c.id', '=', values.campaignId )
-			)
+	(
+		db,
+		values: {
+			testerId: number;
+			campaignId: number;
+			at: string;
+			statusId: number;
+			startDate: string;
+			endDate: string;
+			closeDate: string;
+		}
+	) =>
+		db.insertInto( 'applications' ).values( {
+			tester_id: values.testerId,
+			campaign_id: values.campaignId,
+			status: 'applied',
+			applied_at: values.at,
+			updated_at: values.at,
+			campaign_status_id: values.statusId,
+			campaign_start_date: values.startDate,
+			campaign_end_date: values.endDate,
+			campaign_close_date: values.closeDate,
+		} )
 );
 
 /** A campaign's state as the refusals of an application read it. */
@@ -454,17 +454,18 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 						const campaign = await campaignToApply.first( trx, {
 							campaignId,
 						} );
-						const refusal = campaign
-							? campaignRefusal(
-									{
-										...campaign,
-										selectedCount: toInteger(
-											campaign.selectedCount
-										),
-									},
-									now
-							  )
-							: 'closed';
+						if ( ! campaign ) {
+							return 'closed';
+						}
+						const refusal = campaignRefusal(
+							{
+								...campaign,
+								selectedCount: toInteger(
+									campaign.selectedCount
+								),
+							},
+							now
+						);
 						if ( refusal ) {
 							return refusal;
 						}
@@ -477,6 +478,10 @@ export function createApplicationsRepository( db: Kysely< Database > ) {
 							testerId,
 							campaignId,
 							at,
+							statusId: campaign.statusId,
+							startDate: campaign.startDate,
+							endDate: campaign.endDate,
+							closeDate: campaign.closeDate,
 						} );
 						const id = toInteger( insertId as bigint );
 						await trx
