@@ -302,9 +302,8 @@ export async function startMariaDb( {
 			'--skip-log-bin',
 			'--performance-schema=OFF',
 			// A few threads per core run every connection's statements, as docs/production.md asks of a
-			// production server: one thread per connection left 10–50 threads contending for two cores, and
-			// applying on MariaDB spent a sixth more of the database's CPU per application for it
-			// (docs/performance.md, 2026-11-30, evening).
+			// production server: with a thread per connection, applying under 50 connections cost MariaDB a sixth
+			// more CPU per application on two cores (docs/performance.md, 2026-11-30, evening).
 			'--thread-handling=pool-of-threads',
 			`--innodb-buffer-pool-size=${ bufferPoolSize }`,
 			...( warm ? [ '--innodb-buffer-pool-dump-pct=100' ] : [] ),

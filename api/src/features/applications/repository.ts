@@ -214,9 +214,9 @@ const campaignToApply = queryTemplate(
 
 /**
  * Adds a tester's application (applied) to a campaign, with the campaign's status and dates as its row was read,
- * share-locked, in the same transaction (migration 0011's trigger checks them). A plain `insert … values`: an
- * `insert … select` takes InnoDB's table-wide AUTO-INC lock until the statement ends (triggers included), which
- * queued every application behind the one in progress (docs/performance.md).
+ * share-locked, in the same transaction (the trigger of migrations 0011 and 0025 checks them). A plain
+ * `insert … values`: under InnoDB's default `innodb_autoinc_lock_mode` (1) an `insert … select` holds the table's
+ * AUTO-INC lock until the statement ends, its triggers included, so concurrent applications took turns.
  */
 const addApplication = queryTemplate(
 	(
