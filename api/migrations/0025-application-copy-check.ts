@@ -36,8 +36,9 @@ async function createCheck( db: Kysely< any >, refused: string ) {
 
 /**
  * 0011's check of a new application's copies looked its campaign up once per copied column: four look-ups of the
- * same row on every application. It now finds the campaign once, with all four columns equal to the copies; the
- * refusal, its message and what it refuses are the same.
+ * same row on every application. It now finds the campaign once, with all four columns equal to the copies. The
+ * refusal and its message are the same; an application to no campaign, which its foreign key refuses anyway, is
+ * refused here first.
  *
  * @param db
  */
