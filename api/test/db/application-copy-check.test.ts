@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { startTestContext, type TestContext } from '../helpers/context.ts';
 import { testEngine } from '../helpers/database.ts';
 import { migrateDownTo, migrateUpFrom } from '../helpers/migrations.ts';
-import { insertCampaign } from '../helpers/rows.ts';
+import { insertApplication, insertCampaign } from '../helpers/rows.ts';
 
 /**
  * 0025: a new application must still carry its campaign's status and dates, now checked with one look-up of the
@@ -17,36 +17,22 @@ describe( `application copy check (0025) on ${ testEngine() }`, () => {
 	after( () => ctx.close() );
 
 	/**
-	 * Applies a new tester to the campaign with its copies, one of them changed by `change`.
+	 * Applies a new tester to the campaign with its copies, changed by `change`.
 	 *
 	 * @param campaignId
 	 * @param change
 	 */
-	async function apply(
+	const apply = async (
 		campaignId: number,
 		change: Record< string, unknown > = {}
-	) {
-		const { db } = ctx.database;
-		const campaign = await db
-			.selectFrom( 'campaigns' )
-			.select( [ 'status_id', 'start_date', 'end_date', 'close_date' ] )
-			.where( 'id', '=', campaignId )
-			.executeTakeFirstOrThrow();
-		const tester = await ctx.createTester();
-		await db
-			.insertInto( 'applications' )
-			.values( {
-				tester_id: tester.id,
-				campaign_id: campaignId,
-				status: 'applied',
-				campaign_status_id: campaign.status_id,
-				campaign_start_date: campaign.start_date,
-				campaign_end_date: campaign.end_date,
-				campaign_close_date: campaign.close_date,
-				...change,
-			} )
-			.execute();
-	}
+	) =>
+		insertApplication(
+			ctx,
+			( await ctx.createTester() ).id,
+			campaignId,
+			'applied',
+			change
+		);
 
 	async function checksEachCopy( campaignId: number ) {
 		await apply( campaignId );

@@ -1,4 +1,8 @@
-import type { ApplicationStatus } from '../../src/db/schema.ts';
+import type { Insertable } from 'kysely';
+import type {
+	ApplicationStatus,
+	ApplicationsTable,
+} from '../../src/db/schema.ts';
 import { toSqlDateTime } from '../../src/db/values.ts';
 import type { Tester } from '../../src/features/me/repository.ts';
 import { createRankingRepository } from '../../src/features/ranking/repository.ts';
@@ -69,7 +73,8 @@ export async function insertApplication(
 	ctx: TestContext,
 	testerId: number,
 	campaignId: number,
-	status: ApplicationStatus
+	status: ApplicationStatus,
+	change: Partial< Insertable< ApplicationsTable > > = {}
 ): Promise< void > {
 	const { db } = ctx.database;
 	const campaign = await db
@@ -87,6 +92,7 @@ export async function insertApplication(
 			campaign_start_date: campaign.start_date,
 			campaign_end_date: campaign.end_date,
 			campaign_close_date: campaign.close_date,
+			...change,
 		} )
 		.execute();
 }
